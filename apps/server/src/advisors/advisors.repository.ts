@@ -1,0 +1,97 @@
+/** SQL for advisors. */
+import type { Sql, Tx } from '../db/database.js';
+
+export interface AdvisorRecord {
+  id: number;
+  name: string;
+  avatar_url: string;
+  category_id: number;
+  description: string;
+  additional_info: string;
+  price_cents: number;
+  experience_years: number;
+  clients: number;
+  languages: string[];
+  is_active: boolean;
+  is_away: boolean;
+  is_demo: boolean;
+  demo_online: boolean;
+  telegram_id: number | null;
+  rating_sum: number;
+  review_count: number;
+}
+
+export interface NewAdvisor {
+  name: string;
+  avatar_url: string;
+  category_id: number;
+  description: string;
+  additional_info: string;
+  price_cents: number;
+  experience_years: number;
+  clients: number;
+  languages?: string[];
+  is_demo?: boolean;
+  demo_online?: boolean;
+}
+
+const COLUMNS = `id, name, avatar_url, category_id, description, additional_info, price_cents, experience_years,
+  clients, languages, is_active, is_away, is_demo, demo_online, telegram_id, rating_sum, review_count`;
+
+export class AdvisorsRepository {
+  constructor(private readonly sql: Sql) {}
+
+  async listActive(): Promise<AdvisorRecord[]> {
+    return this.sql.unsafe<AdvisorRecord[]>(`SELECT ${COLUMNS} FROM advisors WHERE is_active ORDER BY id`);
+  }
+
+  async listAll(): Promise<AdvisorRecord[]> {
+    return this.sql.unsafe<AdvisorRecord[]>(`SELECT ${COLUMNS} FROM advisors ORDER BY id`);
+  }
+
+  async find(id: number, db: Sql | Tx = this.sql): Promise<AdvisorRecord | null> {
+    const [row] = await db.unsafe<AdvisorRecord[]>(`SELECT ${COLUMNS} FROM advisors WHERE id = $1`, [id]);
+    return row ?? null;
+  }
+
+  async findByTelegramId(telegramId: number): Promise<AdvisorRecord | null> {
+    const [row] = await this.sql.unsafe<AdvisorRecord[]>(
+      `SELECT ${COLUMNS} FROM advisors WHERE telegram_id = $1 AND is_active`,
+      [telegramId],
+    );
+    return row ?? null;
+  }
+
+  async count(): Promise<number> {
+    const [row] = await this.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM advisors`;
+    return row!.n;
+  }
+
+  async insert(advisor: NewAdvisor, db: Sql | Tx = this.sql): Promise<number> {
+    const [row] = await db<{ id: number }[]>`
+      INSERT INTO advisors (name, avatar_url, category_id, description, additional_info, price_cents,
+        experience_years, clients, languages, is_demo, demo_online)
+      VALUES (${advisor.name}, ${advisor.avatar_url}, ${advisor.category_id}, ${advisor.description},
+        ${advisor.additional_info}, ${advisor.price_cents}, ${advisor.experience_years}, ${advisor.clients},
+        ${advisor.languages ?? ['en', 'ru']}, ${advisor.is_demo ?? false}, ${advisor.demo_online ?? false})
+      RETURNING id`;
+    return row!.id;
+  }
+
+  /** Links an advisor to a Telegram user; a previous link of either side is moved. */
+  async linkTelegram(tx: Tx, advisorId: number, telegramId: number): Promise<void> {
+    await tx`UPDATE advisors SET telegram_id = NULL WHERE telegram_id = ${telegramId} AND id <> ${advisorId}`;
+    await tx`UPDATE advisors SET telegram_id = ${telegramId} WHERE id = ${advisorId}`;
+  }
+
+  async setAway(advisorId: number, away: boolean): Promise<void> {
+    await this.sql`UPDATE advisors SET is_away = ${away} WHERE id = ${advisorId}`;
+  }
+
+  async addToRating(tx: Tx, advisorId: number, ratingDelta: number, countDelta: number): Promise<{ rating_sum: number; review_count: number }> {
+    const [row] = await tx<{ rating_sum: number; review_count: number }[]>`
+      UPDATE advisors SET rating_sum = rating_sum + ${ratingDelta}, review_count = review_count + ${countDelta}
+      WHERE id = ${advisorId} RETURNING rating_sum, review_count`;
+    return row!;
+  }
+}

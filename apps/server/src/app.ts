@@ -1,0 +1,111 @@
+/** Builds the Fastify app and the services behind it; used by main.ts and by tests. */
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { z } from 'zod';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import { AuthService } from './auth/auth.service.js';
+import { EventBus, type EventTransport } from './events/event-bus.js';
+import { AdvisorsService } from './advisors/advisors.service.js';
+import { UsersService } from './users/users.service.js';
+import { ChatService } from './chat/chat.service.js';
+import { ReviewsService } from './reviews/reviews.service.js';
+import { NoConnections, type PresenceSource } from './presence/presence.js';
+import { installErrorHandler } from './http/error-handler.js';
+import { openApiRoutes } from './http/openapi.js';
+import { usersRoutes } from './users/users.routes.js';
+import { advisorsRoutes } from './advisors/advisors.routes.js';
+import { chatRoutes } from './chat/chat.routes.js';
+import { reviewsRoutes } from './reviews/reviews.routes.js';
+import { NotFoundError } from './errors.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const WEB_DIST_DIR = path.resolve(here, '../../web/dist');
+export const AVATARS_DIR = path.resolve(here, '../assets/avatars');
+
+export interface Services {
+  config: Config;
+  db: Database;
+  events: EventBus;
+  auth: AuthService;
+  advisors: AdvisorsService;
+  users: UsersService;
+  chat: ChatService;
+  reviews: ReviewsService;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  services: Services;
+}
+
+export async function buildApp(
+  config: Config,
+  db: Database,
+  options: { transport?: EventTransport | null; presence?: PresenceSource; logger?: boolean } = {},
+): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: 64 * 1024,
+    trustProxy: true,
+  });
+  installErrorHandler(app, existsSync(WEB_DIST_DIR) ? WEB_DIST_DIR : null);
+
+  const events = new EventBus(options.transport ?? null);
+  const presence = options.presence ?? new NoConnections();
+  const auth = await AuthService.create(config, db.sql);
+  const advisors = new AdvisorsService(db.sql, presence, events);
+  const users = new UsersService(db.sql, events, config.adminTelegramIds);
+  const chat = new ChatService(db.sql, advisors, events);
+  const reviews = new ReviewsService(db.sql, advisors, chat);
+  const services: Services = { config, db, events, auth, advisors, users, chat, reviews };
+
+  app.get('/api/health', async () => {
+    await db.sql`SELECT 1`;
+    return { status: 'ok' };
+  });
+
+  app.post('/api/demo/session', async (request) => {
+    if (!auth.demoSignIn) throw new NotFoundError('Demo sign-in is off: open Seer from Telegram');
+    const body = z
+      .object({ telegram_user_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional() })
+      .parse(request.body ?? {});
+    const session = auth.demoSession(body.telegram_user_id);
+    return { status: 'success', init_data: session.initData, telegram_user_id: session.telegramId };
+  });
+
+  openApiRoutes(app);
+  usersRoutes(app, auth, users);
+  advisorsRoutes(app, auth, advisors);
+  chatRoutes(app, auth, chat, advisors);
+  reviewsRoutes(app, auth, reviews);
+
+  await app.register(fastifyStatic, {
+    root: AVATARS_DIR,
+    prefix: '/avatars/',
+    decorateReply: false,
+    maxAge: '7d',
+  });
+  if (existsSync(WEB_DIST_DIR)) {
+    await app.register(fastifyStatic, {
+      root: WEB_DIST_DIR,
+      prefix: '/',
+      wildcard: false,
+      index: ['index.html'],
+      setHeaders: (res, filePath) => {
+        // Vite fingerprints assets: cache them for a year; index.html must always be fresh.
+        res.setHeader('cache-control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.addHook('onClose', async () => {
+    await events.stop();
+  });
+  await events.start();
+  return { app, services };
+}

@@ -1,0 +1,93 @@
+/** Who is calling: verifies init data and makes sure the caller has a user row. */
+import { randomBytes, randomInt } from 'node:crypto';
+import type { Config } from '../config.js';
+import type { Sql } from '../db/database.js';
+import { InitDataVerifier, signInitData, type TelegramUser } from './init-data.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { AdvisorsRepository, type AdvisorRecord } from '../advisors/advisors.repository.js';
+import { UnauthorizedError } from '../errors.js';
+
+export interface Identity {
+  telegramId: number;
+  telegramUser: TelegramUser;
+  isAdmin: boolean;
+}
+
+const DEMO_BOT_TOKEN_KEY = 'demo_bot_token';
+
+export class AuthService {
+  private readonly knownUsers = new Map<number, string>();
+  private readonly advisorCache = new Map<number, { advisor: AdvisorRecord | null; at: number }>();
+
+  private constructor(
+    private readonly config: Config,
+    private readonly verifier: InitDataVerifier,
+    private readonly users: UsersRepository,
+    private readonly advisors: AdvisorsRepository,
+    /** The token init data is signed with when Seer signs demo users in itself. */
+    readonly demoBotToken: string | null,
+  ) {}
+
+  static async create(config: Config, sql: Sql): Promise<AuthService> {
+    let demoBotToken: string | null = null;
+    let token = config.botToken;
+    if (!token) {
+      if (!config.demo) throw new Error('BOT_TOKEN is required when NODE_ENV=production');
+      // One demo signing key per database, so every instance accepts the same demo sessions.
+      const candidate = `0:${randomBytes(24).toString('base64url')}`;
+      const [row] = await sql<{ value: string }[]>`
+        INSERT INTO settings (key, value) VALUES (${DEMO_BOT_TOKEN_KEY}, ${candidate})
+        ON CONFLICT (key) DO UPDATE SET key = EXCLUDED.key
+        RETURNING value`;
+      token = row!.value;
+      demoBotToken = token;
+    }
+    return new AuthService(
+      config,
+      new InitDataVerifier(token, config.initDataMaxAgeSeconds),
+      new UsersRepository(sql),
+      new AdvisorsRepository(sql),
+      demoBotToken,
+    );
+  }
+
+  get demoSignIn(): boolean {
+    return this.demoBotToken !== null;
+  }
+
+  /** Verifies the Authorization header and creates the user row on the first call. */
+  async identify(header: string | undefined): Promise<Identity> {
+    const verified = this.verifier.verify(header);
+    const user = verified.user;
+    const signature = `${user.username}|${user.first_name}|${user.last_name}|${user.photo_url}|${user.language_code}|${user.allows_write_to_pm}`;
+    if (this.knownUsers.get(user.id) !== signature) {
+      await this.users.upsertFromTelegram(user, this.config.freeMessages);
+      if (this.knownUsers.size > 100_000) this.knownUsers.clear();
+      this.knownUsers.set(user.id, signature);
+    }
+    return { telegramId: user.id, telegramUser: user, isAdmin: this.config.adminTelegramIds.has(user.id) };
+  }
+
+  /** The advisor record linked to this Telegram user, cached for a few seconds. */
+  async advisorOf(identity: Identity): Promise<AdvisorRecord | null> {
+    const cached = this.advisorCache.get(identity.telegramId);
+    if (cached && Date.now() - cached.at < 5_000) return cached.advisor;
+    const advisor = await this.advisors.findByTelegramId(identity.telegramId);
+    this.advisorCache.set(identity.telegramId, { advisor, at: Date.now() });
+    return advisor;
+  }
+
+  /** Demo sign-in: init data for a demo user, signed with this database's demo key. */
+  demoSession(requestedId?: number): { initData: string; telegramId: number } {
+    if (!this.demoBotToken) throw new UnauthorizedError('Demo sign-in is off: open Seer from Telegram');
+    const id = requestedId ?? randomInt(1_000_000_000, 2_000_000_000);
+    const initData = signInitData(this.demoBotToken, {
+      id,
+      first_name: 'Guest',
+      username: `guest${id % 100000}`,
+      language_code: 'en',
+      allows_write_to_pm: false,
+    });
+    return { initData, telegramId: id };
+  }
+}

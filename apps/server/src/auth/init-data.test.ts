@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { InitDataError, InitDataVerifier, signInitData } from './init-data.js';
+
+const TOKEN = '123456789:AAtest-token-aaaaaaaaaaaaaaaa';
+const verifier = new InitDataVerifier(TOKEN, 24 * 3600);
+const user = { id: 42, first_name: 'Ann', username: 'ann' };
+
+function problemOf(fn: () => unknown): string | undefined {
+  try {
+    fn();
+  } catch (error) {
+    return error instanceof InitDataError ? error.problem : 'other';
+  }
+  return undefined;
+}
+
+describe('Telegram init data', () => {
+  it('accepts init data signed with the bot token, with or without the "tma " prefix', () => {
+    const initData = signInitData(TOKEN, user);
+    expect(verifier.verify(initData).user.id).toBe(42);
+    expect(verifier.verify(`tma ${initData}`).user.username).toBe('ann');
+  });
+
+  it('includes every field but hash in the check (a signature field too)', () => {
+    const initData = signInitData(TOKEN, user, { extra: { signature: 'abc', chat_type: 'private' } });
+    expect(verifier.verify(initData).user.id).toBe(42);
+  });
+
+  it('refuses a forged hash, a changed field and another bot token', () => {
+    const initData = signInitData(TOKEN, user);
+    const forged = initData.replace(/hash=[0-9a-f]{64}/, `hash=${'0'.repeat(64)}`);
+    expect(problemOf(() => verifier.verify(forged))).toBe('bad_hash');
+    const tampered = initData.replace(encodeURIComponent('"id":42'), encodeURIComponent('"id":43'));
+    expect(problemOf(() => verifier.verify(tampered))).toBe('bad_hash');
+    const otherBot = signInitData('987654321:BBother-token-bbbbbbbbbbbbbbb', user);
+    expect(problemOf(() => verifier.verify(otherBot))).toBe('bad_hash');
+  });
+
+  it('refuses stale auth_date and missing or malformed data', () => {
+    const stale = signInitData(TOKEN, user, { authDate: Math.floor(Date.now() / 1000) - 25 * 3600 });
+    expect(problemOf(() => verifier.verify(stale))).toBe('expired');
+    expect(problemOf(() => verifier.verify(undefined))).toBe('missing');
+    expect(problemOf(() => verifier.verify('null'))).toBe('missing');
+    expect(problemOf(() => verifier.verify('user=1&hash=zz'))).toBe('malformed');
+    expect(problemOf(() => verifier.verify(signInitData(TOKEN, { id: -5 } as never)))).toBe('no_user');
+  });
+});

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { AuthService } from '../auth/auth.service.js';
+import { registerCall } from '../http/register-call.js';
+import type { AdvisorsService } from '../advisors/advisors.service.js';
+import type { ChatService } from './chat.service.js';
+import { BadRequestError } from '../errors.js';
+
+export function chatRoutes(app: FastifyInstance, auth: AuthService, chat: ChatService, advisors: AdvisorsService): void {
+  registerCall(app, auth, 'GetAllChats', async ({ identity }) => ({
+    status: 'success',
+    chats: await chat.userChats(identity.telegramId),
+  }));
+
+  registerCall(app, auth, 'GetAllMessages', async ({ identity, query }) => {
+    const manager = await advisors.get(query.manager_id);
+    const messages = await chat.userHistory(identity.telegramId, query.manager_id);
+    return { status: 'success', messages, manager };
+  });
+
+  registerCall(app, auth, 'CreateMessage', async ({ identity, body }) => {
+    const { message, payment } = await chat.sendUserMessage(identity.telegramId, body);
+    return { status: 'success', data: { message, payment_info: payment } };
+  });
+
+  registerCall(app, auth, 'DeleteChat', async ({ identity, body }) => {
+    await chat.deleteForUser(identity.telegramId, body.manager_id);
+    return { status: 'success' };
+  });
+
+  registerCall(app, auth, 'MarkRead', async ({ identity, body }) => {
+    await chat.markReadByUser(identity.telegramId, body.manager_id);
+    return { status: 'success' };
+  });
+
+  // Advisors' side.
+  registerCall(app, auth, 'ManagerGetChats', async ({ advisor }) => ({ status: 'success', chats: await chat.advisorChats(advisor) }));
+
+  registerCall(app, auth, 'ManagerGetMessages', async ({ advisor, query }) => ({
+    status: 'success',
+    messages: await chat.advisorHistory(advisor, query.telegram_user_id),
+  }));
+
+  registerCall(app, auth, 'ManagerSendMessage', async ({ advisor, body }) => {
+    if (!body.message && !body.image_id) throw new BadRequestError('message: must not be empty');
+    const message = await chat.sendAdvisorMessage(advisor, body.telegram_user_id, body.message ?? '', body.image_id ?? null);
+    return { status: 'success', data: { message } };
+  });
+
+  registerCall(app, auth, 'ManagerMarkRead', async ({ advisor, body }) => {
+    await chat.markReadByAdvisor(advisor, body.telegram_user_id);
+    return { status: 'success' };
+  });
+}

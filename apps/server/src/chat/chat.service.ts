@@ -1,0 +1,237 @@
+/**
+ * The chat rules: who may see which dialog, how a user's message is paid for
+ * (a free credit first, then the advisor's price from the balance, all in one
+ * transaction), advisors' free replies, unread counts and read receipts.
+ */
+import {
+  centsToDollars,
+  SELF_SERVICE_CATEGORY_ID,
+  type AdvisorDialog,
+  type ChatSummary,
+  type Message,
+  type PaymentInfo,
+} from '@seer/contract';
+import type { Sql } from '../db/database.js';
+import type { EventBus } from '../events/event-bus.js';
+import { ChatRepository, type MessageRow } from './chat.repository.js';
+import { UsersRepository } from '../users/users.repository.js';
+import type { AdvisorsService } from '../advisors/advisors.service.js';
+import type { AdvisorRecord } from '../advisors/advisors.repository.js';
+import { displayName } from '../users/users.service.js';
+import { BadRequestError, InsufficientFundsError, NotFoundError } from '../errors.js';
+
+export interface NewUserMessage {
+  managerId: number;
+  text: string;
+  requestType: 'tarot' | 'dream' | null;
+  imageId: string | null;
+}
+
+export function imageUrl(imageId: string | null): string | null {
+  return imageId ? `/api/images/${imageId}` : null;
+}
+
+export function toWireMessage(row: Pick<MessageRow, 'id' | 'sender' | 'kind' | 'text' | 'image_id' | 'read_at' | 'created_at'>, userId: number, advisorId: number): Message {
+  return {
+    id: row.id,
+    message_text: row.text,
+    sender: row.sender,
+    manager_id: advisorId,
+    telegram_user_id: userId,
+    message_date: row.created_at.toISOString(),
+    kind: row.kind,
+    image_url: imageUrl(row.image_id),
+    read: row.read_at !== null,
+  };
+}
+
+function preview(kind: string, text: string): string {
+  if (text) return text.length > 120 ? `${text.slice(0, 117)}...` : text;
+  return kind === 'image' ? '📷' : '';
+}
+
+export class ChatService {
+  private readonly repository: ChatRepository;
+  private readonly users: UsersRepository;
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly advisors: AdvisorsService,
+    private readonly events: EventBus,
+  ) {
+    this.repository = new ChatRepository(sql);
+    this.users = new UsersRepository(sql);
+  }
+
+  /** A user's message: paid by a free credit, else by the advisor's price; nothing is stored when funds are short. */
+  async sendUserMessage(userId: number, input: NewUserMessage): Promise<{ message: Message; payment: PaymentInfo }> {
+    const advisor = await this.advisors.record(input.managerId);
+    if (input.requestType && advisor.category_id !== SELF_SERVICE_CATEGORY_ID) {
+      throw new BadRequestError('Tarot and dream requests go to advisors of the "Future Relationship Predictions" category');
+    }
+    const kind = input.requestType ?? (input.imageId ? 'image' : 'text');
+    const price = advisor.price_cents;
+
+    const result = await this.sql.begin(async (tx) => {
+      const wallet = await this.users.lockForUpdate(tx, userId);
+      if (!wallet) throw new NotFoundError('User not found');
+      if (input.imageId && !(await this.repository.imageOwnedBy(tx, input.imageId, userId))) {
+        throw new BadRequestError('image_id: no such uploaded image');
+      }
+      const paidWith: 'free' | 'balance' = wallet.free_messages > 0 ? 'free' : 'balance';
+      if (paidWith === 'balance' && wallet.balance_cents < price) throw new InsufficientFundsError();
+
+      const dialogId = await this.repository.touchDialogForMessage(tx, userId, advisor.id, 'user', preview(kind, input.text));
+      const inserted = await this.repository.insertMessage(tx, {
+        dialogId,
+        sender: 'user',
+        kind,
+        text: input.text,
+        imageId: input.imageId,
+        priceCents: paidWith === 'balance' ? price : 0,
+        paidWith,
+      });
+      let balanceCents = wallet.balance_cents;
+      let freeMessages = wallet.free_messages;
+      if (paidWith === 'free') {
+        freeMessages = await this.repository.useFreeMessage(tx, userId);
+      } else {
+        const applied = await this.users.applyBalanceChange(tx, {
+          telegramId: userId,
+          amountCents: -price,
+          reason: 'message',
+          messageId: inserted.id,
+        });
+        if (!applied) throw new InsufficientFundsError();
+        balanceCents = applied.balance_cents;
+        await this.repository.insertEarning(tx, advisor.id, inserted.id, price);
+      }
+      return { inserted, balanceCents, freeMessages, paidWith };
+    });
+
+    const message = toWireMessage(
+      { id: result.inserted.id, sender: 'user', kind, text: input.text, image_id: input.imageId, read_at: null, created_at: result.inserted.created_at },
+      userId,
+      advisor.id,
+    );
+    this.events.publish({ type: 'message', message, userId, advisorId: advisor.id });
+    const charged = result.paidWith === 'balance' ? price : 0;
+    this.events.publish({
+      type: 'balance',
+      telegramId: userId,
+      balanceCents: result.balanceCents,
+      freeMessages: result.freeMessages,
+      reason: 'message',
+      amountCents: -charged,
+    });
+    return {
+      message,
+      payment: {
+        new_balance: centsToDollars(result.balanceCents),
+        new_balance_cents: result.balanceCents,
+        new_free_messages: result.freeMessages,
+        charged_cents: charged,
+        paid_with: result.paidWith,
+      },
+    };
+  }
+
+  /** An advisor's reply (free). The dialog must exist: advisors answer, they do not cold-message. */
+  async sendAdvisorMessage(advisor: AdvisorRecord, userId: number, text: string, imageId: string | null = null): Promise<Message> {
+    const dialog = await this.repository.findDialog(userId, advisor.id);
+    if (!dialog) throw new NotFoundError('No dialog with this user');
+    const kind = imageId ? 'image' : 'text';
+    const inserted = await this.sql.begin(async (tx) => {
+      if (imageId && advisor.telegram_id !== null && !(await this.repository.imageOwnedBy(tx, imageId, advisor.telegram_id))) {
+        throw new BadRequestError('image_id: no such uploaded image');
+      }
+      await this.repository.touchDialogForMessage(tx, userId, advisor.id, 'manager', preview(kind, text));
+      return this.repository.insertMessage(tx, { dialogId: dialog.id, sender: 'manager', kind, text, imageId, priceCents: 0, paidWith: null });
+    });
+    const message = toWireMessage(
+      { id: inserted.id, sender: 'manager', kind, text, image_id: imageId, read_at: null, created_at: inserted.created_at },
+      userId,
+      advisor.id,
+    );
+    this.events.publish({ type: 'message', message, userId, advisorId: advisor.id });
+    return message;
+  }
+
+  /** Opening a dialog: its history (after any "delete chat") and the advisor's messages marked read. */
+  async userHistory(userId: number, advisorId: number): Promise<Message[]> {
+    await this.advisors.record(advisorId);
+    const dialog = await this.repository.findDialog(userId, advisorId);
+    if (!dialog) return [];
+    const rows = await this.repository.messagesForUser(dialog);
+    await this.markRead(dialog.id, userId, advisorId, 'user');
+    return rows.map((row) => toWireMessage(row, userId, advisorId));
+  }
+
+  async advisorHistory(advisor: AdvisorRecord, userId: number): Promise<Message[]> {
+    const dialog = await this.repository.findDialog(userId, advisor.id);
+    if (!dialog) throw new NotFoundError('No dialog with this user');
+    const rows = await this.repository.messagesForAdvisor(dialog.id);
+    await this.markRead(dialog.id, userId, advisor.id, 'manager');
+    return rows.map((row) => toWireMessage(row, userId, advisor.id));
+  }
+
+  async markReadByUser(userId: number, advisorId: number): Promise<void> {
+    const dialog = await this.repository.findDialog(userId, advisorId);
+    if (!dialog) throw new NotFoundError('No dialog with this advisor');
+    await this.markRead(dialog.id, userId, advisorId, 'user');
+  }
+
+  async markReadByAdvisor(advisor: AdvisorRecord, userId: number): Promise<void> {
+    const dialog = await this.repository.findDialog(userId, advisor.id);
+    if (!dialog) throw new NotFoundError('No dialog with this user');
+    await this.markRead(dialog.id, userId, advisor.id, 'manager');
+  }
+
+  private async markRead(dialogId: number, userId: number, advisorId: number, reader: 'user' | 'manager'): Promise<void> {
+    const upToId = await this.repository.markRead(dialogId, reader);
+    if (upToId !== null) this.events.publish({ type: 'read', userId, advisorId, reader, upToId });
+  }
+
+  async deleteForUser(userId: number, advisorId: number): Promise<void> {
+    const dialog = await this.repository.findDialog(userId, advisorId);
+    if (!dialog) throw new NotFoundError('No dialog with this advisor');
+    await this.repository.hideForUser(dialog.id);
+  }
+
+  async userChats(userId: number): Promise<ChatSummary[]> {
+    const rows = await this.repository.userChats(userId);
+    if (rows.length === 0) return [];
+    const byId = new Map((await this.advisors.repository.listAll()).map((a) => [a.id, a]));
+    return rows.flatMap((row) => {
+      const advisor = byId.get(row.advisor_id);
+      if (!advisor) return [];
+      const wire = this.advisors.toWire(advisor);
+      return [{
+        manager_id: advisor.id,
+        name: wire.name,
+        avatar: wire.avatar,
+        last_message: row.last_message_text,
+        message_date: row.last_message_at?.toISOString() ?? null,
+        rating: wire.rating,
+        isOnline: wire.isOnline,
+        price: wire.price,
+        unread: row.user_unread,
+      }];
+    });
+  }
+
+  async advisorChats(advisor: AdvisorRecord): Promise<AdvisorDialog[]> {
+    const rows = await this.repository.advisorChats(advisor.id);
+    return rows.map((row) => ({
+      telegram_user_id: row.user_id,
+      name: displayName(row),
+      last_message: row.last_message_text,
+      message_date: row.last_message_at?.toISOString() ?? null,
+      unread: row.advisor_unread,
+    }));
+  }
+
+  async userHasWritten(userId: number, advisorId: number): Promise<boolean> {
+    return this.repository.userHasWritten(userId, advisorId);
+  }
+}

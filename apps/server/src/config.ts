@@ -1,0 +1,131 @@
+/** Parses the environment once, at start, with errors that name the variable. */
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value && value.trim() !== '' ? value.trim() : undefined));
+
+const url = (name: string) =>
+  optionalString.refine((value) => value === undefined || URL.canParse(value), {
+    message: `${name} must be a URL`,
+  });
+
+const positiveNumber = (name: string) =>
+  optionalString.refine((value) => value === undefined || (Number.isFinite(Number(value)) && Number(value) > 0), {
+    message: `${name} must be a positive number`,
+  });
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['production', 'development', 'test']).optional(),
+  PORT: optionalString.refine((v) => v === undefined || /^\d{1,5}$/.test(v) && Number(v) < 65536, {
+    message: 'PORT must be a port number (0-65535)',
+  }),
+  HOST: optionalString,
+  DATA_DIR: optionalString,
+  DATABASE_URL: optionalString.refine(
+    (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
+    { message: 'DATABASE_URL must be a postgres:// URL' },
+  ),
+  REDIS_URL: optionalString.refine((v) => v === undefined || /^rediss?:\/\//.test(v), {
+    message: 'REDIS_URL must be a redis:// URL',
+  }),
+  BOT_TOKEN: optionalString.refine((v) => v === undefined || /^\d+:[\w-]{20,}$/.test(v), {
+    message: 'BOT_TOKEN must look like 123456:ABC-DEF... (from @BotFather)',
+  }),
+  BOT_API_URL: url('BOT_API_URL'),
+  BOT_WEBHOOK_SECRET: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9_-]{1,256}$/.test(v), {
+    message: 'BOT_WEBHOOK_SECRET may hold only A-Z, a-z, 0-9, _ and - (1-256 characters)',
+  }),
+  ADMIN_TELEGRAM_IDS: optionalString.refine((v) => v === undefined || /^\s*\d+(\s*,\s*\d+)*\s*$/.test(v), {
+    message: 'ADMIN_TELEGRAM_IDS must be a comma-separated list of Telegram ids',
+  }),
+  TON_WALLET_ADDRESS: optionalString.refine(
+    (v) => v === undefined || /^(-1|0):[0-9a-fA-F]{64}$/.test(v) || /^[A-Za-z0-9_-]{48}$/.test(v),
+    { message: 'TON_WALLET_ADDRESS must be a TON address (raw 0:<64 hex> or 48-character user-friendly form)' },
+  ),
+  TON_API_URL: url('TON_API_URL'),
+  TON_API_KEY: optionalString,
+  TON_USD_RATE: positiveNumber('TON_USD_RATE'),
+  TON_POLL_INTERVAL_MS: positiveNumber('TON_POLL_INTERVAL_MS'),
+  STARS_PER_USD: positiveNumber('STARS_PER_USD'),
+  PUBLIC_URL: url('PUBLIC_URL'),
+  FREE_MESSAGES: optionalString.refine((v) => v === undefined || /^\d{1,4}$/.test(v), {
+    message: 'FREE_MESSAGES must be a whole number (0-9999)',
+  }),
+  INIT_DATA_MAX_AGE_SECONDS: optionalString.refine((v) => v === undefined || /^\d{1,9}$/.test(v), {
+    message: 'INIT_DATA_MAX_AGE_SECONDS must be a whole number of seconds',
+  }),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  DEMO_REPLY_DELAY_MS: optionalString,
+});
+
+export interface Config {
+  env: 'production' | 'development' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  botToken: string | undefined;
+  botApiUrl: string;
+  botWebhookSecret: string | undefined;
+  adminTelegramIds: ReadonlySet<number>;
+  tonWalletAddress: string | undefined;
+  tonApiUrl: string;
+  tonApiKey: string | undefined;
+  /** Dollars per TON, kept as cents per TON to stay in integers. */
+  tonUsdRateCents: number;
+  tonPollIntervalMs: number;
+  starsPerUsd: number;
+  publicUrl: string;
+  freeMessages: number;
+  initDataMaxAgeSeconds: number;
+  logLevel: string;
+  /** Demo data and demo sign-in: on unless NODE_ENV=production. */
+  demo: boolean;
+  /** Demo advisors' reply delay [min, max] in ms. */
+  demoReplyDelayMs: [number, number];
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const nodeEnv = e.NODE_ENV ?? 'development';
+  const port = e.PORT === undefined ? 8080 : Number(e.PORT);
+  const delay = (e.DEMO_REPLY_DELAY_MS ?? '1500-4000').split('-').map(Number);
+  if (delay.some((n) => !Number.isFinite(n) || n < 0)) {
+    throw new ConfigError('Invalid configuration:\n  DEMO_REPLY_DELAY_MS: must be "min-max" in milliseconds');
+  }
+  return {
+    env: nodeEnv,
+    port,
+    host: e.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(e.DATA_DIR ?? './data'),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    botToken: e.BOT_TOKEN,
+    botApiUrl: (e.BOT_API_URL ?? 'https://api.telegram.org').replace(/\/+$/, ''),
+    botWebhookSecret: e.BOT_WEBHOOK_SECRET,
+    adminTelegramIds: new Set((e.ADMIN_TELEGRAM_IDS ?? '').split(',').filter((s) => s.trim()).map(Number)),
+    tonWalletAddress: e.TON_WALLET_ADDRESS,
+    tonApiUrl: (e.TON_API_URL ?? 'https://toncenter.com').replace(/\/+$/, ''),
+    tonApiKey: e.TON_API_KEY,
+    tonUsdRateCents: Math.round(Number(e.TON_USD_RATE ?? '3') * 100),
+    tonPollIntervalMs: Number(e.TON_POLL_INTERVAL_MS ?? '10000'),
+    starsPerUsd: Number(e.STARS_PER_USD ?? '50'),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    freeMessages: Number(e.FREE_MESSAGES ?? '3'),
+    initDataMaxAgeSeconds: Number(e.INIT_DATA_MAX_AGE_SECONDS ?? String(24 * 3600)),
+    logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    demo: nodeEnv !== 'production',
+    demoReplyDelayMs: [delay[0] ?? 1500, delay[1] ?? delay[0] ?? 4000],
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * Domain events that other parts react to (the socket, the bot, demo advisors).
+ * publish() delivers to subscribers in this process and, through a transport,
+ * to every other instance on the same database (see events/transports).
+ */
+import type { Message } from '@seer/contract';
+
+export type DomainEvent =
+  | { type: 'message'; message: Message; userId: number; advisorId: number }
+  | { type: 'balance'; telegramId: number; balanceCents: number; freeMessages: number; reason: string; amountCents: number }
+  | { type: 'presence'; advisorId: number; isOnline: boolean }
+  | { type: 'read'; userId: number; advisorId: number; reader: 'user' | 'manager'; upToId: number };
+
+/** `remote` is true for events published by another instance. */
+export type EventHandler = (event: DomainEvent, origin: { remote: boolean }) => void;
+
+export interface EventTransport {
+  /** Sends an event to the other instances. */
+  send(event: DomainEvent): void;
+  /** Calls back with events that other instances sent. */
+  start(onRemote: (event: DomainEvent) => void): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export class EventBus {
+  private readonly handlers = new Set<EventHandler>();
+
+  constructor(private transport: EventTransport | null = null) {}
+
+  async start(): Promise<void> {
+    await this.transport?.start((event) => this.deliver(event, true));
+  }
+
+  async stop(): Promise<void> {
+    await this.transport?.stop();
+  }
+
+  subscribe(handler: EventHandler): () => void {
+    this.handlers.add(handler);
+    return () => this.handlers.delete(handler);
+  }
+
+  publish(event: DomainEvent): void {
+    this.deliver(event, false);
+    this.transport?.send(event);
+  }
+
+  private deliver(event: DomainEvent, remote: boolean): void {
+    for (const handler of this.handlers) {
+      try {
+        handler(event, { remote });
+      } catch {
+        // a failing subscriber must not stop the others or the publisher
+      }
+    }
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * Registers one call of the contract at /api/<name> and /<name>, for each of its methods:
+ * authenticates by its access rule, parses query and body with its schemas, and sends the answer.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { CALLS, type CallName } from '@seer/contract';
+import type { Identity, AuthService } from '../auth/auth.service.js';
+import type { AdvisorRecord } from '../advisors/advisors.repository.js';
+import { ForbiddenError } from '../errors.js';
+
+type Spec<N extends CallName> = (typeof CALLS)[N];
+type Parsed<S, K extends string> = S extends { [P in K]: infer T extends z.ZodType } ? z.output<T> : undefined;
+
+export interface CallContext<N extends CallName> {
+  query: Parsed<Spec<N>, 'query'>;
+  body: Parsed<Spec<N>, 'body'>;
+  identity: Identity;
+  /** Set for calls whose access is 'advisor'. */
+  advisor: Spec<N>['access'] extends 'advisor' ? AdvisorRecord : AdvisorRecord | null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type CallHandler<N extends CallName> = (ctx: CallContext<N>) => Promise<z.input<Spec<N>['answer']>>;
+
+export function callPaths(name: string): string[] {
+  return [`/api/${name}`, `/${name}`];
+}
+
+export function registerCall<N extends CallName>(
+  app: FastifyInstance,
+  auth: AuthService,
+  callName: N,
+  handler: CallHandler<N>,
+): void {
+  const spec = CALLS[callName] as Spec<N> & { query?: z.ZodType; body?: z.ZodType };
+  for (const url of callPaths(spec.name)) {
+    app.route({
+      method: [...spec.methods],
+      url,
+      handler: async (request, reply) => {
+        const identity = await auth.identify(request.headers.authorization);
+        let advisor: AdvisorRecord | null = null;
+        if (spec.access === 'advisor') {
+          advisor = await auth.advisorOf(identity);
+          if (!advisor) throw new ForbiddenError('Only advisors may use this call');
+        }
+        const query = spec.query ? spec.query.parse(request.query ?? {}) : undefined;
+        const body = spec.body ? spec.body.parse(request.body ?? {}) : undefined;
+        const answer = await handler({ query, body, identity, advisor, request, reply } as CallContext<N>);
+        return answer;
+      },
+    });
+  }
+}

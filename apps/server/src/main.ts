@@ -1,0 +1,56 @@
+/** Starts Seer: configuration, database, demo data, HTTP and socket; stops cleanly on SIGINT/SIGTERM. */
+import { loadConfig, ConfigError } from './config.js';
+import { openDatabase } from './db/database.js';
+import { buildApp } from './app.js';
+import { seedDemoData } from './demo/seed.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const started = Date.now();
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    log: (line) => {
+      if (/FATAL|PANIC|ERROR/.test(line)) console.error(`[postgres] ${line}`);
+    },
+  });
+  if (config.demo) await seedDemoData(db.sql);
+
+  const { app } = await buildApp(config, db);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app.close();
+      await db.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { url: `http://localhost:${config.port}`, database: config.databaseUrl ? 'external' : `embedded in ${config.dataDir}`, demo: config.demo, ms: Date.now() - started },
+    'Seer is ready',
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error('Seer failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

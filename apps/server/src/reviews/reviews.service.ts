@@ -1,0 +1,58 @@
+/** Reviews: one per user and advisor, allowed after the user's first message; they make the rating. */
+import type { Review } from '@seer/contract';
+import type { Sql } from '../db/database.js';
+import { ReviewsRepository, type ReviewRow } from './reviews.repository.js';
+import type { AdvisorsService } from '../advisors/advisors.service.js';
+import { ratingOf } from '../advisors/advisors.service.js';
+import type { ChatService } from '../chat/chat.service.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { displayName } from '../users/users.service.js';
+import { ForbiddenError } from '../errors.js';
+
+export function toWireReview(row: ReviewRow): Review {
+  return { id: row.id, rating: row.rating, text: row.text, author: row.author_name, created_at: row.created_at.toISOString() };
+}
+
+export class ReviewsService {
+  private readonly repository: ReviewsRepository;
+  private readonly users: UsersRepository;
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly advisors: AdvisorsService,
+    private readonly chat: ChatService,
+  ) {
+    this.repository = new ReviewsRepository(sql);
+    this.users = new UsersRepository(sql);
+  }
+
+  async submit(userId: number, advisorId: number, rating: number, text: string) {
+    await this.advisors.record(advisorId);
+    if (!(await this.chat.userHasWritten(userId, advisorId))) {
+      throw new ForbiddenError('You can rate an advisor after sending them at least one message');
+    }
+    const user = await this.users.find(userId);
+    const author = user ? displayName(user) : 'User';
+    const result = await this.sql.begin(async (tx) => {
+      const existing = await this.repository.findByUser(tx, advisorId, userId);
+      if (existing) {
+        const review = await this.repository.update(tx, existing.id, rating, text, author);
+        const totals = await this.advisors.repository.addToRating(tx, advisorId, rating - existing.rating, 0);
+        return { review, totals };
+      }
+      const review = await this.repository.insert(tx, { advisorId, userId, authorName: author, rating, text });
+      const totals = await this.advisors.repository.addToRating(tx, advisorId, rating, 1);
+      return { review, totals };
+    });
+    this.advisors.invalidate();
+    return {
+      review: toWireReview(result.review),
+      manager: { rating: ratingOf(result.totals), reviews: result.totals.review_count },
+    };
+  }
+
+  async list(advisorId: number): Promise<Review[]> {
+    await this.advisors.record(advisorId);
+    return (await this.repository.listForAdvisor(advisorId)).map(toWireReview);
+  }
+}

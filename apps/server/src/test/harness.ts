@@ -1,0 +1,74 @@
+/**
+ * Test harness: a fresh database per test file on the run's PostgreSQL server,
+ * the real app built with app.ts, and init data signed like Telegram's.
+ */
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import { connect, type Database } from '../db/database.js';
+import { migrate } from '../db/migrate.js';
+import { loadConfig, type Config } from '../config.js';
+import { buildApp, type BuiltApp } from '../app.js';
+import { seedDemoData } from '../demo/seed.js';
+import { signInitData, type TelegramUser } from '../auth/init-data.js';
+import type { EventTransport } from '../events/event-bus.js';
+import type { PresenceSource } from '../presence/presence.js';
+
+export const TEST_BOT_TOKEN = '123456789:TEST-token-for-seer-tests_abcdefghij';
+
+/** A new, migrated database on the test server; dropped by close(). */
+export async function createTestDatabase(): Promise<Database & { name: string }> {
+  const adminUrl = inject('pgAdminUrl');
+  const name = `seer_test_${randomBytes(6).toString('hex')}`;
+  const admin = connect(adminUrl, 1);
+  await admin.unsafe(`CREATE DATABASE ${name}`);
+  const parsed = new URL(adminUrl);
+  parsed.pathname = `/${name}`;
+  const url = parsed.toString();
+  const sql = connect(url, 20);
+  await migrate(sql);
+  return {
+    name,
+    sql,
+    url,
+    async close() {
+      await sql.end({ timeout: 5 });
+      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+      await admin.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Record<string, string | undefined> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', BOT_TOKEN: TEST_BOT_TOKEN, FREE_MESSAGES: '3', DATA_DIR: '/tmp/seer-unused', ...overrides });
+}
+
+export interface TestApp extends BuiltApp {
+  db: Database;
+  /** Signed init data for a Telegram user with this id. */
+  initData(userId: number, user?: Partial<TelegramUser>): string;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(
+  options: { env?: Record<string, string | undefined>; seed?: boolean; transport?: EventTransport; presence?: PresenceSource; db?: Database } = {},
+): Promise<TestApp> {
+  const db = options.db ?? (await createTestDatabase());
+  if (options.seed !== false) await seedDemoData(db.sql);
+  const config = testConfig(options.env);
+  const built = await buildApp(config, db, { transport: options.transport, presence: options.presence, logger: false });
+  await built.app.ready();
+  return {
+    ...built,
+    db,
+    initData: (userId, user = {}) => signInitData(TEST_BOT_TOKEN, { id: userId, first_name: `User${userId}`, ...user }),
+    async close() {
+      await built.app.close();
+      if (!options.db) await db.close();
+    },
+  };
+}
+
+let nextUserId = 100_000 + Math.floor(Math.random() * 1000) * 1000;
+export function newUserId(): number {
+  return nextUserId++;
+}

@@ -1,0 +1,115 @@
+/** SQL for users and their ledger. */
+import type { Sql, Tx } from '../db/database.js';
+import type { TelegramUser } from '../auth/init-data.js';
+
+export interface UserRecord {
+  telegram_id: number;
+  username: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  language_code: string | null;
+  photo_url: string | null;
+  name: string | null;
+  email: string | null;
+  description: string | null;
+  birth_date: string | null;
+  birth_time: string | null;
+  balance_cents: number;
+  free_messages: number;
+  allows_write_to_pm: boolean;
+  sound_enabled: boolean;
+  theme: 'light' | 'dark' | 'system';
+  created_at: Date;
+}
+
+export interface ProfileChanges {
+  name?: string | null;
+  birth_date?: string | null;
+  birth_time?: string | null;
+  email?: string | null;
+  description?: string | null;
+}
+
+const USER_COLUMNS = `telegram_id, username, first_name, last_name, language_code, photo_url, name, email, description,
+  to_char(birth_date, 'YYYY-MM-DD') AS birth_date, to_char(birth_time, 'HH24:MI') AS birth_time,
+  balance_cents, free_messages, allows_write_to_pm, sound_enabled, theme, created_at`;
+
+export class UsersRepository {
+  constructor(private readonly sql: Sql) {}
+
+  async upsertFromTelegram(user: TelegramUser, freeMessages: number): Promise<void> {
+    await this.sql`
+      INSERT INTO users (telegram_id, username, first_name, last_name, language_code, photo_url, free_messages, allows_write_to_pm)
+      VALUES (${user.id}, ${user.username ?? null}, ${user.first_name ?? null}, ${user.last_name ?? null},
+              ${user.language_code ?? null}, ${user.photo_url ?? null}, ${freeMessages}, ${user.allows_write_to_pm ?? false})
+      ON CONFLICT (telegram_id) DO UPDATE SET
+        username = EXCLUDED.username, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
+        language_code = EXCLUDED.language_code, photo_url = COALESCE(EXCLUDED.photo_url, users.photo_url),
+        allows_write_to_pm = users.allows_write_to_pm OR EXCLUDED.allows_write_to_pm`;
+  }
+
+  /** Creates a user known only by id (the admin may act before the person opens the app). */
+  async ensureExists(db: Sql | Tx, telegramId: number): Promise<void> {
+    await db`INSERT INTO users (telegram_id) VALUES (${telegramId}) ON CONFLICT DO NOTHING`;
+  }
+
+  async find(telegramId: number, db: Sql | Tx = this.sql): Promise<UserRecord | null> {
+    const [row] = await db.unsafe<UserRecord[]>(`SELECT ${USER_COLUMNS} FROM users WHERE telegram_id = $1`, [telegramId]);
+    return row ?? null;
+  }
+
+  async lockForUpdate(tx: Tx, telegramId: number): Promise<{ balance_cents: number; free_messages: number } | null> {
+    const [row] = await tx<{ balance_cents: number; free_messages: number }[]>`
+      SELECT balance_cents, free_messages FROM users WHERE telegram_id = ${telegramId} FOR UPDATE`;
+    return row ?? null;
+  }
+
+  async updateProfile(telegramId: number, changes: ProfileChanges): Promise<void> {
+    const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
+    if (entries.length === 0) return;
+    await this.sql`UPDATE users SET ${this.sql(Object.fromEntries(entries) as Record<string, never>)}, updated_at = now()
+      WHERE telegram_id = ${telegramId}`;
+  }
+
+  async updatePreferences(telegramId: number, prefs: { sound_enabled?: boolean; theme?: string }): Promise<void> {
+    const entries = Object.entries(prefs).filter(([, value]) => value !== undefined);
+    if (entries.length === 0) return;
+    await this.sql`UPDATE users SET ${this.sql(Object.fromEntries(entries) as Record<string, never>)}, updated_at = now()
+      WHERE telegram_id = ${telegramId}`;
+  }
+
+  async setWriteAccess(telegramId: number, allowed: boolean): Promise<void> {
+    await this.sql`UPDATE users SET allows_write_to_pm = ${allowed} WHERE telegram_id = ${telegramId}`;
+  }
+
+  /**
+   * Changes a balance by a signed amount and writes its ledger row, in the caller's transaction.
+   * Returns null (and changes nothing) when the balance would go below zero.
+   */
+  async applyBalanceChange(
+    tx: Tx,
+    change: { telegramId: number; amountCents: number; reason: string; messageId?: number | null; reference?: string | null; note?: string | null; createdBy?: number | null },
+  ): Promise<{ balance_cents: number; ledger_id: number } | null> {
+    const [row] = await tx<{ balance_cents: number }[]>`
+      UPDATE users SET balance_cents = balance_cents + ${change.amountCents}, updated_at = now()
+      WHERE telegram_id = ${change.telegramId} AND balance_cents + ${change.amountCents} >= 0
+      RETURNING balance_cents`;
+    if (!row) return null;
+    const [ledger] = await tx<{ id: number }[]>`
+      INSERT INTO ledger (user_id, amount_cents, reason, message_id, reference, note, created_by)
+      VALUES (${change.telegramId}, ${change.amountCents}, ${change.reason}, ${change.messageId ?? null},
+              ${change.reference ?? null}, ${change.note ?? null}, ${change.createdBy ?? null})
+      RETURNING id`;
+    return { balance_cents: row.balance_cents, ledger_id: ledger!.id };
+  }
+
+  async list(limit = 200): Promise<UserRecord[]> {
+    return this.sql.unsafe<UserRecord[]>(`SELECT ${USER_COLUMNS} FROM users ORDER BY created_at DESC LIMIT $1`, [limit]);
+  }
+
+  async ledgerOf(telegramId: number, limit = 100) {
+    return this.sql<{ id: number; amount_cents: number; reason: string; note: string | null; reference: string | null; created_at: Date }[]>`
+      SELECT id, amount_cents, reason, note, reference, created_at FROM ledger
+      WHERE user_id = ${telegramId} ORDER BY id DESC LIMIT ${limit}`;
+  }
+}

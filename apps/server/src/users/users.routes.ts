@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { AuthService } from '../auth/auth.service.js';
+import { registerCall } from '../http/register-call.js';
+import type { UsersService } from './users.service.js';
+
+export function usersRoutes(app: FastifyInstance, auth: AuthService, users: UsersService): void {
+  registerCall(app, auth, 'GetUser', async ({ identity }) => {
+    const profile = await users.profile(identity);
+    return { status: 'success', ...profile, data: profile };
+  });
+
+  registerCall(app, auth, 'UpdateUser', async ({ identity, body }) => {
+    const user = await users.updateProfile(identity, body);
+    return { status: 'success', message: 'Profile updated successfully!', user };
+  });
+
+  registerCall(app, auth, 'UpdatePreferences', async ({ identity, body }) => ({
+    status: 'success',
+    preferences: await users.updatePreferences(identity, body),
+  }));
+
+  registerCall(app, auth, 'SetWriteAccess', async ({ identity, body }) => {
+    await users.setWriteAccess(identity, body.allowed);
+    return { status: 'success' };
+  });
+}

@@ -1,0 +1,131 @@
+/** Profile, preferences and balance changes of users. */
+import {
+  centsToDollars,
+  zodiacSignFor,
+  type UpdateUserBody,
+  type UserProfile,
+} from '@seer/contract';
+import type { z } from 'zod';
+import type { UpdateUserBody as UpdateUserSchema, UpdatePreferencesBody } from '@seer/contract';
+import type { Sql } from '../db/database.js';
+import type { Identity } from '../auth/auth.service.js';
+import { UsersRepository, type UserRecord } from './users.repository.js';
+import { AdvisorsRepository } from '../advisors/advisors.repository.js';
+import { BadRequestError, NotFoundError } from '../errors.js';
+import type { EventBus } from '../events/event-bus.js';
+
+export class UsersService {
+  readonly repository: UsersRepository;
+  private readonly advisors: AdvisorsRepository;
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly events: EventBus,
+    private readonly adminIds: ReadonlySet<number>,
+  ) {
+    this.repository = new UsersRepository(sql);
+    this.advisors = new AdvisorsRepository(sql);
+  }
+
+  async profile(identity: Pick<Identity, 'telegramId'>): Promise<UserProfile> {
+    const user = await this.repository.find(identity.telegramId);
+    if (!user) throw new NotFoundError('User not found');
+    const advisor = await this.advisors.findByTelegramId(user.telegram_id);
+    return toProfile(user, advisor?.id ?? null, this.adminIds.has(user.telegram_id));
+  }
+
+  async updateProfile(identity: Identity, body: z.output<typeof UpdateUserSchema>): Promise<UserProfile> {
+    const blankToNull = (value: string | null | undefined) => (value === undefined ? undefined : value === '' ? null : value);
+    if (body.dateOfBirth) {
+      const date = new Date(`${body.dateOfBirth}T00:00:00Z`);
+      if (date.getTime() > Date.now() || date.getUTCFullYear() < 1900) {
+        throw new BadRequestError('dateOfBirth must be a real birth date between 1900 and today');
+      }
+    }
+    await this.repository.updateProfile(identity.telegramId, {
+      name: blankToNull(body.name),
+      birth_date: blankToNull(body.dateOfBirth),
+      birth_time: blankToNull(body.timeOfBirth),
+      email: blankToNull(body.email),
+      description: blankToNull(body.description),
+    });
+    return this.profile(identity);
+  }
+
+  async updatePreferences(identity: Identity, body: z.output<typeof UpdatePreferencesBody>) {
+    await this.repository.updatePreferences(identity.telegramId, { sound_enabled: body.sound, theme: body.theme });
+    return (await this.profile(identity)).preferences;
+  }
+
+  async setWriteAccess(identity: Identity, allowed: boolean): Promise<void> {
+    await this.repository.setWriteAccess(identity.telegramId, allowed);
+  }
+
+  /**
+   * Credits (positive) or debits (negative) a balance with a reason; a debit never goes below zero.
+   * Used by the admin tools and the payment watchers. `reference` makes a credit happen at most once.
+   */
+  async changeBalance(change: {
+    telegramId: number;
+    amountCents: number;
+    reason: string;
+    note?: string | null;
+    reference?: string | null;
+    createdBy?: number | null;
+  }): Promise<{ balanceCents: number; freeMessages: number }> {
+    if (!Number.isSafeInteger(change.amountCents) || change.amountCents === 0) {
+      throw new BadRequestError('amount must be a non-zero number of cents');
+    }
+    const result = await this.sql.begin(async (tx) => {
+      await this.repository.ensureExists(tx, change.telegramId);
+      const applied = await this.repository.applyBalanceChange(tx, change);
+      if (!applied) throw new BadRequestError('The balance is too low for this debit');
+      const [row] = await tx<{ free_messages: number }[]>`SELECT free_messages FROM users WHERE telegram_id = ${change.telegramId}`;
+      return { balanceCents: applied.balance_cents, freeMessages: row!.free_messages };
+    });
+    this.events.publish({
+      type: 'balance',
+      telegramId: change.telegramId,
+      balanceCents: result.balanceCents,
+      freeMessages: result.freeMessages,
+      reason: change.reason,
+      amountCents: change.amountCents,
+    });
+    return result;
+  }
+}
+
+export function displayName(user: Pick<UserRecord, 'name' | 'first_name' | 'last_name' | 'username'>): string {
+  const telegramName = [user.first_name, user.last_name].filter(Boolean).join(' ');
+  return user.name || telegramName || user.username || 'User';
+}
+
+export function toProfile(user: UserRecord, advisorId: number | null, isAdmin: boolean): UserProfile {
+  const photo = user.photo_url ?? null;
+  return {
+    telegram_user_id: user.telegram_id,
+    username: user.username,
+    name: user.name ?? ([user.first_name, user.last_name].filter(Boolean).join(' ') || null),
+    first_name: user.first_name,
+    last_name: user.last_name,
+    email: user.email,
+    description: user.description,
+    birthdate: user.birth_date,
+    time_of_birth: user.birth_time,
+    horoscope: zodiacSignFor(user.birth_date),
+    balance: centsToDollars(user.balance_cents),
+    balance_cents: user.balance_cents,
+    free_minutes: user.free_messages,
+    free_messages: user.free_messages,
+    language_code: user.language_code,
+    photo_url: photo,
+    userInfo: { photo_url: photo },
+    created_at: user.created_at.toISOString(),
+    preferences: { sound: user.sound_enabled, theme: user.theme },
+    allows_write_to_pm: user.allows_write_to_pm,
+    advisor_id: advisorId,
+    is_admin: isAdmin,
+  };
+}
+
+export type { UpdateUserBody };

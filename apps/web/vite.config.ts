@@ -1,0 +1,9 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  plugins: [react()],
+  server: { proxy: { '/api': 'http://localhost:8080', '/ws': { target: 'ws://localhost:8080', ws: true } } },
+  build: { outDir: 'dist', sourcemap: false },
+  test: { root: import.meta.dirname, name: 'web', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'] },
+});

@@ -1,0 +1,343 @@
+/**
+ * Every HTTP call of Seer: its path, methods, request and answer schemas.
+ * The server validates with these, the Mini App types its calls with them, and
+ * the OpenAPI document is generated from them. Wire names follow the spec
+ * (manager_id, GetAllManagers.php ...); every call answers at /api/X.php and /X.php.
+ */
+import { z } from 'zod';
+import { LIMITS } from './limits.js';
+
+const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const telegramId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** Every failure answer: a 4xx (or hidden 5xx) with a message naming the problem. */
+export const ErrorAnswer = z.object({
+  status: z.literal('error'),
+  message: z.string(),
+  code: z.string(),
+});
+export type ErrorAnswer = z.infer<typeof ErrorAnswer>;
+
+export const ERROR_CODES = {
+  badRequest: 'bad_request',
+  unauthorized: 'unauthorized',
+  forbidden: 'forbidden',
+  notFound: 'not_found',
+  insufficientFunds: 'insufficient_funds',
+  conflict: 'conflict',
+  tooManyRequests: 'too_many_requests',
+  payloadTooLarge: 'payload_too_large',
+  unavailable: 'unavailable',
+  internal: 'internal',
+} as const;
+
+// ---------- shared objects ----------
+
+export const Advisor = z.object({
+  id: z.number().int(),
+  manager_id: z.number().int(),
+  name: z.string(),
+  avatar: z.string(),
+  category_id: z.number().int(),
+  category_name: z.string(),
+  description: z.string(),
+  additional_info: z.string(),
+  /** Average of reviews, one decimal; 0 when there are none. */
+  rating: z.number(),
+  reviews: z.number().int(),
+  /** Dollars per message, e.g. 2.99. */
+  price: z.number(),
+  price_cents: z.number().int(),
+  experience: z.number().int(),
+  clients: z.number().int(),
+  languages: z.array(z.string()),
+  isActive: z.boolean(),
+  isOnline: z.boolean(),
+});
+export type Advisor = z.infer<typeof Advisor>;
+
+export const MessageKind = z.enum(['text', 'image', 'tarot', 'dream']);
+export type MessageKind = z.infer<typeof MessageKind>;
+
+export const Message = z.object({
+  id: z.number().int(),
+  message_text: z.string(),
+  sender: z.enum(['user', 'manager']),
+  manager_id: z.number().int(),
+  telegram_user_id: z.number().int(),
+  /** ISO 8601 with time zone. */
+  message_date: z.string(),
+  kind: MessageKind,
+  /** Unguessable URL of the image of an image message, else null. */
+  image_url: z.string().nullable(),
+  /** Whether the other party has read it. */
+  read: z.boolean(),
+});
+export type Message = z.infer<typeof Message>;
+
+export const PaymentInfo = z.object({
+  /** Dollars, two decimals. */
+  new_balance: z.number(),
+  new_balance_cents: z.number().int(),
+  new_free_messages: z.number().int(),
+  charged_cents: z.number().int(),
+  paid_with: z.enum(['free', 'balance']),
+});
+export type PaymentInfo = z.infer<typeof PaymentInfo>;
+
+export const ChatSummary = z.object({
+  manager_id: z.number().int(),
+  name: z.string(),
+  avatar: z.string(),
+  last_message: z.string(),
+  message_date: z.string().nullable(),
+  rating: z.number(),
+  isOnline: z.boolean(),
+  price: z.number(),
+  unread: z.number().int(),
+});
+export type ChatSummary = z.infer<typeof ChatSummary>;
+
+export const Preferences = z.object({
+  sound: z.boolean(),
+  theme: z.enum(['light', 'dark', 'system']),
+});
+export type Preferences = z.infer<typeof Preferences>;
+
+export const UserProfile = z.object({
+  telegram_user_id: z.number().int(),
+  username: z.string().nullable(),
+  name: z.string().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  email: z.string().nullable(),
+  description: z.string().nullable(),
+  /** YYYY-MM-DD or null. */
+  birthdate: z.string().nullable(),
+  /** HH:MM or null. */
+  time_of_birth: z.string().nullable(),
+  /** Zodiac sign derived from the birth date, null while unknown. */
+  horoscope: z.string().nullable(),
+  /** Dollars, two decimals. */
+  balance: z.number(),
+  balance_cents: z.number().int(),
+  /** Free message credits left (the spec's name). */
+  free_minutes: z.number().int(),
+  free_messages: z.number().int(),
+  language_code: z.string().nullable(),
+  photo_url: z.string().nullable(),
+  userInfo: z.object({ photo_url: z.string().nullable() }),
+  /** ISO date the user first opened Seer. */
+  created_at: z.string(),
+  preferences: Preferences,
+  allows_write_to_pm: z.boolean(),
+  /** Set when this Telegram user is linked to an advisor record. */
+  advisor_id: z.number().int().nullable(),
+  is_admin: z.boolean(),
+});
+export type UserProfile = z.infer<typeof UserProfile>;
+
+export const Review = z.object({
+  id: z.number().int(),
+  rating: z.number().int(),
+  text: z.string(),
+  author: z.string(),
+  created_at: z.string(),
+});
+export type Review = z.infer<typeof Review>;
+
+// ---------- requests ----------
+
+const trimmed = (max: number, label: string) =>
+  z
+    .string({ error: `${label} must be a string` })
+    .transform((value) => value.trim())
+    .pipe(
+      z
+        .string()
+        .min(1, { error: `${label} must not be empty` })
+        .max(max, { error: `${label} must be at most ${max} characters` }),
+    );
+
+export const CreateMessageBody = z
+  .object({
+    manager_id: id,
+    /** The spec's two readings: `message` or `message_text`. */
+    message: z.string().optional(),
+    message_text: z.string().optional(),
+    /** Tarot and dream requests allow up to 1000 characters and go to category-3 advisors. */
+    request_type: z.enum(['tarot', 'dream']).optional(),
+    /** An image uploaded with UploadImage.php; the text may then be empty. */
+    image_id: z.string().uuid().optional(),
+  })
+  .transform((body, ctx) => {
+    const text = (body.message ?? body.message_text ?? '').trim();
+    const max = body.request_type ? LIMITS.requestMaxLength : LIMITS.chatMessageMaxLength;
+    if (!text && !body.image_id) {
+      ctx.addIssue({ code: 'custom', path: ['message'], message: 'message must not be empty' });
+      return z.NEVER;
+    }
+    if (text.length > max) {
+      ctx.addIssue({ code: 'custom', path: ['message'], message: `message must be at most ${max} characters` });
+      return z.NEVER;
+    }
+    return { managerId: body.manager_id, text, requestType: body.request_type ?? null, imageId: body.image_id ?? null };
+  });
+export type CreateMessageBody = z.input<typeof CreateMessageBody>;
+
+export const UpdateUserBody = z
+  .object({
+    name: z.string().trim().max(LIMITS.profileNameMaxLength).nullable().optional(),
+    dateOfBirth: z
+      .union([z.iso.date({ error: 'dateOfBirth must be a date (YYYY-MM-DD)' }), z.literal(''), z.null()])
+      .optional(),
+    timeOfBirth: z
+      .union([
+        z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, { error: 'timeOfBirth must be a time (HH:MM)' }),
+        z.literal(''),
+        z.null(),
+      ])
+      .optional(),
+    email: z
+      .union([z.email({ error: 'email must be an e-mail address' }).max(LIMITS.emailMaxLength), z.literal(''), z.null()])
+      .optional(),
+    description: z.string().trim().max(LIMITS.profileDescriptionMaxLength).nullable().optional(),
+  })
+  .strict();
+export type UpdateUserBody = z.input<typeof UpdateUserBody>;
+
+export const ManagerIdQuery = z.object({ manager_id: id });
+export const IdQuery = z.object({ id });
+export const CategoryQuery = z.object({ category_id: z.coerce.number().int().min(1).max(12) });
+export const ManagerIdBody = z.object({ manager_id: id });
+
+export const CreateReviewBody = z.object({
+  manager_id: id,
+  rating: z.number().int().min(1).max(5),
+  text: z.string().trim().max(LIMITS.reviewTextMaxLength).optional().default(''),
+});
+
+export const UpdatePreferencesBody = z
+  .object({ sound: z.boolean().optional(), theme: Preferences.shape.theme.optional() })
+  .strict();
+
+export const SetWriteAccessBody = z.object({ allowed: z.boolean() });
+
+export const TopUpAmountBody = z.object({
+  /** Dollars, e.g. 12.5 or "12.50". */
+  amount: z.union([z.number(), z.string()]),
+});
+
+// Advisors' calls (decisions.md "Advisors' calls").
+export const TelegramUserQuery = z.object({ telegram_user_id: telegramId });
+export const ManagerSendMessageBody = z.object({
+  telegram_user_id: telegramId,
+  message: trimmed(LIMITS.advisorReplyMaxLength, 'message').optional(),
+  image_id: z.string().uuid().optional(),
+});
+export const ManagerSetStatusBody = z.object({ online: z.boolean() });
+export const ManagerMarkReadBody = z.object({ telegram_user_id: telegramId });
+
+export const AdvisorDialog = z.object({
+  telegram_user_id: z.number().int(),
+  name: z.string(),
+  last_message: z.string(),
+  message_date: z.string().nullable(),
+  unread: z.number().int(),
+});
+export type AdvisorDialog = z.infer<typeof AdvisorDialog>;
+
+// ---------- answers ----------
+
+const ok = z.literal('success');
+
+export const GetAllChatsAnswer = z.object({ status: ok, chats: z.array(ChatSummary) });
+export const GetAllMessagesAnswer = z.object({ status: ok, messages: z.array(Message), manager: Advisor });
+export const CreateMessageAnswer = z.object({
+  status: ok,
+  data: z.object({ message: Message, payment_info: PaymentInfo }),
+});
+export const GetAllManagersAnswer = z.object({ status: ok, data: z.object({ managers: z.array(Advisor) }) });
+/** The spec's reading: a bare array. */
+export const GetManagersByCategoryAnswer = z.array(Advisor);
+export const GetManagerAnswer = z.object({ status: ok, manager: Advisor });
+/** decisions.md: both shapes at once. */
+export const GetUserAnswer = UserProfile.extend({ status: ok, data: UserProfile });
+export const UpdateUserAnswer = z.object({ status: ok, message: z.string(), user: UserProfile });
+export const StatusAnswer = z.object({ status: ok });
+export const CreateReviewAnswer = z.object({
+  status: ok,
+  review: Review,
+  manager: z.object({ rating: z.number(), reviews: z.number().int() }),
+});
+export const GetReviewsAnswer = z.object({ status: ok, reviews: z.array(Review) });
+export const PreferencesAnswer = z.object({ status: ok, preferences: Preferences });
+export const UploadImageAnswer = z.object({
+  status: ok,
+  image: z.object({ id: z.string(), url: z.string(), width: z.number().int(), height: z.number().int() }),
+});
+export const DepositInfoAnswer = z.object({
+  status: ok,
+  /** Empty when TON deposits are not configured. */
+  wallet_address: z.string(),
+  memo: z.string(),
+  /** Dollars per TON. */
+  ton_usd_rate: z.number(),
+  stars_enabled: z.boolean(),
+  ton_enabled: z.boolean(),
+});
+export const CreateStarsInvoiceAnswer = z.object({ status: ok, invoice_link: z.string() });
+export const ManagerGetChatsAnswer = z.object({ status: ok, chats: z.array(AdvisorDialog) });
+export const ManagerGetMessagesAnswer = z.object({ status: ok, messages: z.array(Message) });
+export const ManagerSendMessageAnswer = z.object({ status: ok, data: z.object({ message: Message }) });
+export const ManagerSetStatusAnswer = z.object({ status: ok, online: z.boolean() });
+export const HealthAnswer = z.object({ status: z.literal('ok') });
+export const DemoSessionAnswer = z.object({ status: ok, init_data: z.string(), telegram_user_id: z.number().int() });
+
+// ---------- the call registry ----------
+
+type Method = 'GET' | 'POST' | 'PUT';
+export interface CallSpec {
+  /** File name as the spec writes it; served at /api/<name> and /<name>. */
+  name: string;
+  methods: readonly Method[];
+  summary: string;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  answer: z.ZodType;
+  /** Who may call it. */
+  access: 'user' | 'advisor' | 'public';
+}
+
+export const CALLS = {
+  GetAllChats: { name: 'GetAllChats.php', methods: ['GET'], summary: "The user's dialogs with last message and unread count", answer: GetAllChatsAnswer, access: 'user' },
+  GetAllMessages: { name: 'GetAllMessages.php', methods: ['GET'], summary: 'Messages of the dialog with one advisor', query: ManagerIdQuery, answer: GetAllMessagesAnswer, access: 'user' },
+  CreateMessage: { name: 'CreateMessage.php', methods: ['POST'], summary: 'Send a paid message (free credit first, then balance)', body: CreateMessageBody, answer: CreateMessageAnswer, access: 'user' },
+  GetAllManagers: { name: 'GetAllManagers.php', methods: ['GET'], summary: 'All active advisors', answer: GetAllManagersAnswer, access: 'user' },
+  GetManagersByCategory: { name: 'GetManagersByCategory.php', methods: ['GET'], summary: 'Active advisors of one category', query: CategoryQuery, answer: GetManagersByCategoryAnswer, access: 'user' },
+  GetManager: { name: 'GetManager.php', methods: ['GET'], summary: 'One advisor', query: IdQuery, answer: GetManagerAnswer, access: 'user' },
+  GetUser: { name: 'GetUser.php', methods: ['GET'], summary: "The caller's profile and balance", answer: GetUserAnswer, access: 'user' },
+  UpdateUser: { name: 'UpdateUser.php', methods: ['POST', 'PUT'], summary: "Edit the caller's profile", body: UpdateUserBody, answer: UpdateUserAnswer, access: 'user' },
+  CreateReview: { name: 'CreateReview.php', methods: ['POST'], summary: 'Rate an advisor after at least one message', body: CreateReviewBody, answer: CreateReviewAnswer, access: 'user' },
+  GetReviews: { name: 'GetReviews.php', methods: ['GET'], summary: "An advisor's reviews, newest first", query: ManagerIdQuery, answer: GetReviewsAnswer, access: 'user' },
+  DeleteChat: { name: 'DeleteChat.php', methods: ['POST'], summary: 'Hide a dialog for the user (messages and ledger are kept)', body: ManagerIdBody, answer: StatusAnswer, access: 'user' },
+  MarkRead: { name: 'MarkRead.php', methods: ['POST'], summary: "Mark the advisor's messages in a dialog as read", body: ManagerIdBody, answer: StatusAnswer, access: 'user' },
+  UpdatePreferences: { name: 'UpdatePreferences.php', methods: ['POST'], summary: 'Sound and theme preferences', body: UpdatePreferencesBody, answer: PreferencesAnswer, access: 'user' },
+  SetWriteAccess: { name: 'SetWriteAccess.php', methods: ['POST'], summary: 'Whether the bot may write to the user', body: SetWriteAccessBody, answer: StatusAnswer, access: 'user' },
+  GetDepositInfo: { name: 'GetDepositInfo.php', methods: ['GET'], summary: 'TON deposit address, memo and rate', answer: DepositInfoAnswer, access: 'user' },
+  CreateStarsInvoice: { name: 'CreateStarsInvoice.php', methods: ['POST'], summary: 'A Telegram Stars invoice link for a top-up', body: TopUpAmountBody, answer: CreateStarsInvoiceAnswer, access: 'user' },
+  ManagerGetChats: { name: 'ManagerGetChats.php', methods: ['GET'], summary: "The advisor's dialogs", answer: ManagerGetChatsAnswer, access: 'advisor' },
+  ManagerGetMessages: { name: 'ManagerGetMessages.php', methods: ['GET'], summary: 'Messages of one dialog, for its advisor', query: TelegramUserQuery, answer: ManagerGetMessagesAnswer, access: 'advisor' },
+  ManagerSendMessage: { name: 'ManagerSendMessage.php', methods: ['POST'], summary: "An advisor's reply (free)", body: ManagerSendMessageBody, answer: ManagerSendMessageAnswer, access: 'advisor' },
+  ManagerSetStatus: { name: 'ManagerSetStatus.php', methods: ['POST'], summary: 'Advisor online/away', body: ManagerSetStatusBody, answer: ManagerSetStatusAnswer, access: 'advisor' },
+  ManagerMarkRead: { name: 'ManagerMarkRead.php', methods: ['POST'], summary: "Mark the user's messages as read, for the advisor", body: ManagerMarkReadBody, answer: StatusAnswer, access: 'advisor' },
+} as const satisfies Record<string, CallSpec>;
+
+export type CallName = keyof typeof CALLS;
+export type CallAnswer<N extends CallName> = z.infer<(typeof CALLS)[N]['answer']>;
+export type CallBody<N extends CallName> = (typeof CALLS)[N] extends { body: infer B extends z.ZodType }
+  ? z.input<B>
+  : never;
+export type CallQuery<N extends CallName> = (typeof CALLS)[N] extends { query: infer Q extends z.ZodType }
+  ? z.input<Q>
+  : never;

@@ -1,0 +1,6 @@
+export * from './api.js';
+export * from './socket.js';
+export * from './categories.js';
+export * from './limits.js';
+export * from './money.js';
+export * from './zodiac.js';

@@ -1,0 +1,38 @@
+/** Business constants and limits shared by the server and the Mini App (spec section 9). */
+export const LIMITS = {
+  /** A chat message from a user: trimmed, non-empty, at most this many characters. */
+  chatMessageMaxLength: 50,
+  /** Tarot and dream requests, and advisors' replies. */
+  requestMaxLength: 1000,
+  advisorReplyMaxLength: 1000,
+  reviewTextMaxLength: 1000,
+  /** Top-up bounds in cents. The spec shows only the minimum hint. */
+  topUpMinCents: 1,
+  topUpMaxCents: 10_000_000,
+  defaultTopUpCents: 125_000,
+  imageMaxBytes: 5 * 1024 * 1024,
+  imageMaxDimension: 8000,
+  profileNameMaxLength: 64,
+  profileDescriptionMaxLength: 500,
+  emailMaxLength: 254,
+} as const;
+
+export const TIMINGS = {
+  splashMs: 2500,
+  socketReconnectMs: 5000,
+  redirectAfterRequestMs: 1500,
+} as const;
+
+/** Tarot, yes/no and dream requests go to advisors of this category. */
+export const SELF_SERVICE_CATEGORY_ID = 3;
+
+export const LOCALES = ['ru', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'ru';
+
+/** Chooses the app's language from a Telegram or browser language code. */
+export function localeFromLanguageCode(code: string | null | undefined): Locale {
+  if (!code) return DEFAULT_LOCALE;
+  const base = code.toLowerCase().split(/[-_]/)[0];
+  return base === 'ru' ? 'ru' : base === 'en' ? 'en' : 'en';
+}

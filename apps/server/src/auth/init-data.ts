@@ -98,6 +98,12 @@ export class InitDataVerifier {
     if (!user || typeof user !== 'object' || !Number.isSafeInteger(user.id) || user.id <= 0) {
       throw new InitDataError('no_user');
     }
+    // Signed by Telegram, but still text bound for PostgreSQL, which refuses NUL.
+    for (const key of ['first_name', 'last_name', 'username', 'language_code', 'photo_url'] as const) {
+      const value = user[key];
+      if (value !== undefined && typeof value !== 'string') throw new InitDataError('malformed');
+      if (value) user[key] = value.replaceAll('\u0000', '');
+    }
     return { user, authDate, raw };
   }
 }

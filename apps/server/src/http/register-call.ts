@@ -7,7 +7,16 @@ import type { z } from 'zod';
 import { CALLS, type CallName } from '@seer/contract';
 import type { Identity, AuthService } from '../auth/auth.service.js';
 import type { AdvisorRecord } from '../advisors/advisors.repository.js';
-import { ForbiddenError } from '../errors.js';
+import { BadRequestError, ForbiddenError } from '../errors.js';
+
+/** PostgreSQL cannot store NUL in text: refuse it up front instead of failing in the database. */
+function assertNoNul(value: unknown, depth = 0): void {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) throw new BadRequestError('Text must not contain NUL characters');
+  } else if (value && typeof value === 'object' && depth < 8) {
+    for (const item of Object.values(value)) assertNoNul(item, depth + 1);
+  }
+}
 
 type Spec<N extends CallName> = (typeof CALLS)[N];
 type Parsed<S, K extends string> = S extends { [P in K]: infer T extends z.ZodType } ? z.output<T> : undefined;
@@ -47,6 +56,7 @@ export function registerCall<N extends CallName>(
           if (!advisor) throw new ForbiddenError('Only advisors may use this call');
         }
         const query = spec.query ? spec.query.parse(request.query ?? {}) : undefined;
+        assertNoNul(request.body);
         const body = spec.body ? spec.body.parse(request.body ?? {}) : undefined;
         const answer = await handler({ query, body, identity, advisor, request, reply } as CallContext<N>);
         return answer;

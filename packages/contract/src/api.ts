@@ -330,6 +330,7 @@ export const CALLS = {
   ManagerGetMessages: { name: 'ManagerGetMessages.php', methods: ['GET'], summary: 'Messages of one dialog, for its advisor', query: TelegramUserQuery, answer: ManagerGetMessagesAnswer, access: 'advisor' },
   ManagerSendMessage: { name: 'ManagerSendMessage.php', methods: ['POST'], summary: "An advisor's reply (free)", body: ManagerSendMessageBody, answer: ManagerSendMessageAnswer, access: 'advisor' },
   ManagerSetStatus: { name: 'ManagerSetStatus.php', methods: ['POST'], summary: 'Advisor online/away', body: ManagerSetStatusBody, answer: ManagerSetStatusAnswer, access: 'advisor' },
+  UploadImage: { name: 'UploadImage.php', methods: ['POST'], summary: 'Upload a chat image (multipart field "file": JPEG, PNG or WebP up to 5 MB); send it with CreateMessage or ManagerSendMessage image_id', answer: UploadImageAnswer, access: 'user' },
   ManagerMarkRead: { name: 'ManagerMarkRead.php', methods: ['POST'], summary: "Mark the user's messages as read, for the advisor", body: ManagerMarkReadBody, answer: StatusAnswer, access: 'advisor' },
 } as const satisfies Record<string, CallSpec>;
 

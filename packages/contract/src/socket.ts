@@ -9,6 +9,14 @@ export const SOCKET_PATH = '/ws';
 /** Frames larger than this are refused. */
 export const SOCKET_MAX_FRAME_BYTES = 16 * 1024;
 
+/** Close codes the server uses besides the standard ones (1001 going away, 1009 too big). */
+export const SOCKET_CLOSE_CODES = {
+  /** Init data missing, invalid or expired: reopen the app; reconnecting with the same data will fail again. */
+  unauthorized: 4401,
+  /** Too many connections for one user, or a flood of frames. */
+  tooManyRequests: 4429,
+} as const;
+
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 export const ClientFrame = z.discriminatedUnion('type', [
@@ -41,8 +49,15 @@ export const NewMessageData = z.object({
 });
 
 export const ServerFrame = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('connected'), role: z.enum(['user', 'manager']), telegram_user_id: z.number().int() }),
+  z.object({
+    type: z.literal('connected'),
+    role: z.enum(['user', 'manager']),
+    telegram_user_id: z.number().int(),
+    /** The advisor record of a manager_connect. */
+    manager_id: z.number().int().optional(),
+  }),
   z.object({ type: z.literal('subscribed'), telegram_user_id: z.number().int(), manager_id: z.number().int() }),
+  z.object({ type: z.literal('unsubscribed'), telegram_user_id: z.number().int(), manager_id: z.number().int() }),
   z.object({ type: z.literal('new_message'), data: NewMessageData }),
   z.object({ type: z.literal('presence'), data: z.object({ manager_id: z.number().int(), isOnline: z.boolean() }) }),
   z.object({

@@ -9,7 +9,12 @@ export type DomainEvent =
   | { type: 'message'; message: Message; userId: number; advisorId: number }
   | { type: 'balance'; telegramId: number; balanceCents: number; freeMessages: number; reason: string; amountCents: number }
   | { type: 'presence'; advisorId: number; isOnline: boolean }
-  | { type: 'read'; userId: number; advisorId: number; reader: 'user' | 'manager'; upToId: number };
+  | { type: 'read'; userId: number; advisorId: number; reader: 'user' | 'manager'; upToId: number }
+  /**
+   * Which advisors hold an advisor socket on one instance: how instances share presence
+   * (presence/socket-presence.ts). Every instance derives `presence` events from these itself.
+   */
+  | { type: 'advisor_sockets'; instanceId: string; seq: number; advisorIds: number[]; reason: 'change' | 'snapshot' | 'hello' | 'bye' };
 
 /** `remote` is true for events published by another instance. */
 export type EventHandler = (event: DomainEvent, origin: { remote: boolean }) => void;
@@ -43,6 +48,11 @@ export class EventBus {
   publish(event: DomainEvent): void {
     this.deliver(event, false);
     this.transport?.send(event);
+  }
+
+  /** Delivers to this instance's subscribers only: for events every instance derives on its own. */
+  publishLocal(event: DomainEvent): void {
+    this.deliver(event, false);
   }
 
   private deliver(event: DomainEvent, remote: boolean): void {

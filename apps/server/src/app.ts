@@ -21,6 +21,11 @@ import { advisorsRoutes } from './advisors/advisors.routes.js';
 import { chatRoutes } from './chat/chat.routes.js';
 import { reviewsRoutes } from './reviews/reviews.routes.js';
 import { NotFoundError } from './errors.js';
+import { createPaymentsAndBot, logTo } from './payments/payments.setup.js';
+import type { PaymentsService } from './payments/payments.service.js';
+import { paymentsRoutes } from './payments/payments.routes.js';
+import type { TelegramBot } from './bot/telegram-bot.js';
+import { botRoutes } from './bot/bot.routes.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const WEB_DIST_DIR = path.resolve(here, '../../web/dist');
@@ -35,6 +40,9 @@ export interface Services {
   users: UsersService;
   chat: ChatService;
   reviews: ReviewsService;
+  payments: PaymentsService;
+  /** Null without BOT_TOKEN. Its intake is started by main.ts; `bot.api` sends messages. */
+  bot: TelegramBot | null;
 }
 
 export interface BuiltApp {
@@ -62,7 +70,8 @@ export async function buildApp(
   const users = new UsersService(db.sql, events, config.adminTelegramIds);
   const chat = new ChatService(db.sql, advisors, events);
   const reviews = new ReviewsService(db.sql, advisors, chat);
-  const services: Services = { config, db, events, auth, advisors, users, chat, reviews };
+  const { payments, bot } = createPaymentsAndBot(config, db.sql, events, logTo(app.log));
+  const services: Services = { config, db, events, auth, advisors, users, chat, reviews, payments, bot };
 
   app.get('/api/health', async () => {
     await db.sql`SELECT 1`;
@@ -83,6 +92,8 @@ export async function buildApp(
   advisorsRoutes(app, auth, advisors);
   chatRoutes(app, auth, chat, advisors);
   reviewsRoutes(app, auth, reviews);
+  paymentsRoutes(app, auth, payments, config);
+  botRoutes(app, bot);
 
   await app.register(fastifyStatic, {
     root: AVATARS_DIR,
@@ -104,6 +115,7 @@ export async function buildApp(
   }
 
   app.addHook('onClose', async () => {
+    await bot?.stop();
     await events.stop();
   });
   await events.start();

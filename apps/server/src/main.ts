@@ -3,6 +3,7 @@ import { loadConfig, ConfigError } from './config.js';
 import { openDatabase } from './db/database.js';
 import { buildApp } from './app.js';
 import { seedDemoData } from './demo/seed.js';
+import { logTo, startPaymentWorkers } from './payments/payments.setup.js';
 
 async function main(): Promise<void> {
   let config;
@@ -25,7 +26,8 @@ async function main(): Promise<void> {
   });
   if (config.demo) await seedDemoData(db.sql);
 
-  const { app } = await buildApp(config, db);
+  const { app, services } = await buildApp(config, db);
+  let stopPaymentWorkers: (() => Promise<void>) | null = null;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -34,6 +36,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     try {
+      await stopPaymentWorkers?.();
       await app.close();
       await db.close();
     } finally {
@@ -44,6 +47,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // TON deposit watcher (with TON_WALLET_ADDRESS) and bot intake (with BOT_TOKEN), once the webhook route is listening.
+  stopPaymentWorkers = startPaymentWorkers(config, db.sql, services, logTo(app.log));
   app.log.info(
     { url: `http://localhost:${config.port}`, database: config.databaseUrl ? 'external' : `embedded in ${config.dataDir}`, demo: config.demo, ms: Date.now() - started },
     'Seer is ready',

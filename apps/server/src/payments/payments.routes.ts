@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { AuthService } from '../auth/auth.service.js';
+import type { Config } from '../config.js';
+import { registerCall } from '../http/register-call.js';
+import type { PaymentsService } from './payments.service.js';
+
+export function paymentsRoutes(app: FastifyInstance, auth: AuthService, payments: PaymentsService, config: Config): void {
+  registerCall(app, auth, 'GetDepositInfo', async ({ identity }) => payments.depositInfo(identity.telegramId));
+
+  registerCall(app, auth, 'CreateStarsInvoice', async ({ identity, body }) => ({
+    status: 'success',
+    invoice_link: await payments.createStarsInvoice(identity.telegramId, body.amount),
+  }));
+
+  // The TON Connect manifest (public): wallets show this name and icon when the app asks to connect.
+  app.get('/tonconnect-manifest.json', async (_request, reply) => {
+    void reply.header('cache-control', 'public, max-age=300').header('access-control-allow-origin', '*');
+    return {
+      url: config.publicUrl,
+      name: 'Seer',
+      iconUrl: `${config.publicUrl}/icon-180.png`,
+      termsOfUseUrl: `${config.publicUrl}/privacy-policy`,
+      privacyPolicyUrl: `${config.publicUrl}/privacy-policy`,
+    };
+  });
+}

@@ -1,0 +1,363 @@
+/**
+ * The money-in rules: TON deposits (recorded once per transaction, credited by memo at the
+ * configured rate), Telegram Stars top-ups (invoice, pre-checkout, successful payment, refund),
+ * and the admin's tools for unmatched deposits and refunds. Every credit writes the payment
+ * row, the ledger row and (for TON) the watcher's cursor in one database transaction.
+ */
+import { randomUUID } from 'node:crypto';
+import { centsToDollars, formatCents, LIMITS, parseDollarsToCents } from '@seer/contract';
+import type { Sql, Tx } from '../db/database.js';
+import type { EventBus } from '../events/event-bus.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { BadRequestError, ConflictError, NotFoundError, UnavailableError } from '../errors.js';
+import { BotApiError, type BotApi, type PreCheckoutQuery, type SuccessfulPayment } from '../bot/bot-api.js';
+import { PaymentsRepository, type DepositRecord, type DepositStatus, type StarsPaymentRecord } from './payments.repository.js';
+import { incomingTransfer, nanotonsToCents } from './ton-transfers.js';
+import type { IndexerTransaction } from './toncenter.js';
+
+export interface PaymentsSettings {
+  tonWalletAddress: string | undefined;
+  tonUsdRateCents: number;
+  starsPerUsd: number;
+}
+
+/** Lets the admin layer write its audit row inside the same transaction as the change. */
+export type AuditWriter = (tx: Tx, action: string, details: Record<string, unknown>) => Promise<void>;
+
+/** Ledger reasons; with `reference` they make each credit happen at most once. */
+export const LEDGER_REASONS = {
+  tonDeposit: 'ton_deposit',
+  stars: 'stars',
+  starsRefund: 'stars_refund',
+} as const;
+
+/**
+ * Telegram refuses very large Stars invoices; above this we answer with a clear message
+ * instead of passing Telegram's STARS_INVOICE_INVALID on to the user.
+ */
+export const STARS_MAX_PER_PAYMENT = 10_000;
+/** An invoice link older than this is refused at checkout (the amount was quoted at an old rate). */
+export const STARS_INVOICE_MAX_AGE_MS = 24 * 3600 * 1000;
+
+export interface TonRecordResult {
+  /** Null for transactions that are not incoming transfers (only the cursor moved). */
+  depositId: number | null;
+  status: DepositStatus | null;
+  /** False when another watcher recorded this transaction first. */
+  inserted: boolean;
+  creditedCents: number;
+  userId: number | null;
+}
+
+export class PaymentsService {
+  readonly repository: PaymentsRepository;
+  private readonly users: UsersRepository;
+  private readonly starsPerUsdHundredths: number;
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly events: EventBus,
+    private readonly settings: PaymentsSettings,
+    /** Null without BOT_TOKEN: Stars top-ups are then off. */
+    private readonly bot: BotApi | null,
+  ) {
+    this.repository = new PaymentsRepository(sql);
+    this.users = new UsersRepository(sql);
+    this.starsPerUsdHundredths = Math.round(settings.starsPerUsd * 100);
+  }
+
+  get starsEnabled(): boolean {
+    return this.bot !== null;
+  }
+
+  depositInfo(telegramId: number) {
+    return {
+      status: 'success' as const,
+      wallet_address: this.settings.tonWalletAddress ?? '',
+      memo: String(telegramId),
+      ton_usd_rate: centsToDollars(this.settings.tonUsdRateCents),
+      ton_enabled: this.settings.tonWalletAddress !== undefined,
+      stars_enabled: this.starsEnabled,
+    };
+  }
+
+  // ---------- TON ----------
+
+  /**
+   * Records one indexer transaction of the deposit wallet and moves the cursor past it, in one
+   * database transaction: an incoming transfer becomes a deposit row (once per hash) and, when
+   * its memo names a known user and it is worth at least a cent, a credit with its ledger row.
+   */
+  async recordTonTransaction(wallet: string, tx: IndexerTransaction): Promise<TonRecordResult> {
+    const transfer = incomingTransfer(tx);
+    const rate = this.settings.tonUsdRateCents;
+    const result = await this.sql.begin(async (db): Promise<TonRecordResult & { balance?: { balanceCents: number; freeMessages: number } }> => {
+      await this.repository.lockCursor(db, wallet);
+      let outcome: TonRecordResult = { depositId: null, status: null, inserted: false, creditedCents: 0, userId: null };
+      let balance: { balanceCents: number; freeMessages: number } | undefined;
+      if (transfer) {
+        const cents = nanotonsToCents(transfer.nanotons, rate);
+        let status: DepositStatus;
+        let userId: number | null = null;
+        let note: string | null = null;
+        if (transfer.outcome !== 'received') {
+          status = transfer.outcome;
+          note = transfer.outcome === 'bounced' ? 'bounced message: our own funds returning' : 'transaction aborted: the transfer was not accepted';
+        } else if (transfer.memoTelegramId === null) {
+          status = 'unmatched';
+          note = transfer.comment === null ? 'no text comment' : 'the comment is not a Telegram id';
+        } else if (cents <= 0) {
+          status = 'unmatched';
+          note = 'worth less than one cent at the rate';
+        } else if (!(await this.users.find(transfer.memoTelegramId, db))) {
+          status = 'unmatched';
+          note = `no user with Telegram id ${transfer.memoTelegramId}`;
+        } else {
+          status = 'credited';
+          userId = transfer.memoTelegramId;
+        }
+        const depositId = await this.repository.insertDeposit(db, {
+          wallet,
+          txHash: transfer.hash,
+          txLt: transfer.lt,
+          txTime: transfer.time,
+          source: transfer.source,
+          nanotons: transfer.nanotons,
+          comment: transfer.comment,
+          rateCentsPerTon: rate,
+          amountCents: cents,
+          userId,
+          status,
+          note,
+        });
+        outcome = { depositId, status, inserted: depositId !== null, creditedCents: 0, userId };
+        if (depositId !== null && status === 'credited' && userId !== null) {
+          const applied = await this.users.applyBalanceChange(db, {
+            telegramId: userId,
+            amountCents: cents,
+            reason: LEDGER_REASONS.tonDeposit,
+            reference: transfer.hash,
+            note: `TON deposit #${depositId}`,
+          });
+          if (!applied) throw new Error(`crediting deposit ${depositId} changed nothing`);
+          outcome.creditedCents = cents;
+          balance = { balanceCents: applied.balance_cents, freeMessages: await this.freeMessages(db, userId) };
+        }
+      }
+      await this.repository.advanceCursor(db, wallet, tx.lt, tx.hash);
+      return { ...outcome, balance };
+    });
+    if (result.balance && result.userId !== null) {
+      this.publishBalance(result.userId, result.balance, LEDGER_REASONS.tonDeposit, result.creditedCents);
+    }
+    const { balance: _balance, ...outcome } = result;
+    return outcome;
+  }
+
+  async listUnmatchedDeposits(limit = 100): Promise<DepositRecord[]> {
+    return this.repository.listDeposits({ status: 'unmatched', limit });
+  }
+
+  async listDeposits(filter: { status?: DepositStatus; userId?: number; limit?: number } = {}): Promise<DepositRecord[]> {
+    return this.repository.listDeposits({ ...filter, limit: filter.limit ?? 100 });
+  }
+
+  /**
+   * Credits an unmatched deposit to a user at the rate stored with it, exactly once:
+   * a second assignment of the same deposit is refused.
+   */
+  async assignDeposit(
+    actor: number,
+    depositId: number,
+    telegramId: number,
+    audit?: AuditWriter,
+  ): Promise<{ deposit: DepositRecord; balanceCents: number; creditedCents: number }> {
+    if (!Number.isSafeInteger(depositId) || depositId <= 0) throw new BadRequestError('deposit_id must be a positive whole number');
+    if (!Number.isSafeInteger(telegramId) || telegramId <= 0) throw new BadRequestError('telegram_id must be a positive whole number');
+    const result = await this.sql.begin(async (db) => {
+      const deposit = await this.repository.findDeposit(depositId, db, true);
+      if (!deposit) throw new NotFoundError(`Deposit ${depositId} not found`);
+      if (deposit.status !== 'unmatched') {
+        throw new ConflictError(
+          deposit.user_id !== null
+            ? `Deposit ${depositId} was already credited to ${deposit.user_id}`
+            : `Deposit ${depositId} is ${deposit.status} and cannot be credited`,
+        );
+      }
+      if (deposit.amount_cents <= 0) throw new BadRequestError(`Deposit ${depositId} is worth less than one cent`);
+      await this.users.ensureExists(db, telegramId);
+      const applied = await this.users.applyBalanceChange(db, {
+        telegramId,
+        amountCents: deposit.amount_cents,
+        reason: LEDGER_REASONS.tonDeposit,
+        reference: deposit.tx_hash,
+        note: `TON deposit #${depositId} assigned by an admin`,
+        createdBy: actor,
+      });
+      if (!applied) throw new Error(`crediting deposit ${depositId} changed nothing`);
+      await this.repository.markAssigned(db, depositId, telegramId, actor);
+      await audit?.(db, 'assign-deposit', { depositId, telegramId, amountCents: deposit.amount_cents, txHash: deposit.tx_hash });
+      const freeMessages = await this.freeMessages(db, telegramId);
+      const updated = (await this.repository.findDeposit(depositId, db))!;
+      return { deposit: updated, balanceCents: applied.balance_cents, freeMessages, creditedCents: deposit.amount_cents };
+    });
+    this.publishBalance(telegramId, result, LEDGER_REASONS.tonDeposit, result.creditedCents);
+    return { deposit: result.deposit, balanceCents: result.balanceCents, creditedCents: result.creditedCents };
+  }
+
+  // ---------- Telegram Stars ----------
+
+  /** Stars for an amount of cents, rounded up so a top-up never costs us money. */
+  starsFor(cents: number): number {
+    return Math.max(1, Math.ceil((cents * this.starsPerUsdHundredths) / 10_000));
+  }
+
+  async createStarsInvoice(telegramId: number, amount: string | number): Promise<string> {
+    if (!this.bot) throw new UnavailableError('Telegram Stars payments are not configured on this server; choose another method');
+    const cents = parseDollarsToCents(amount);
+    if (cents === null) throw new BadRequestError('amount must be a dollar amount with at most two decimals, e.g. 12.50');
+    if (cents < LIMITS.topUpMinCents) throw new BadRequestError(`amount must be at least $${formatCents(LIMITS.topUpMinCents)}`);
+    if (cents > LIMITS.topUpMaxCents) throw new BadRequestError(`amount must be at most $${formatCents(LIMITS.topUpMaxCents)}`);
+    const stars = this.starsFor(cents);
+    if (stars > STARS_MAX_PER_PAYMENT) {
+      const maxCents = Math.floor((STARS_MAX_PER_PAYMENT * 10_000) / this.starsPerUsdHundredths);
+      throw new BadRequestError(`A Stars payment is limited to ${STARS_MAX_PER_PAYMENT} Stars ($${formatCents(maxCents)}); enter a smaller amount`);
+    }
+    const id = randomUUID();
+    await this.repository.insertInvoice({ id, userId: telegramId, amountCents: cents, stars });
+    try {
+      return await this.bot.call('createInvoiceLink', {
+        title: 'Seer balance top-up',
+        description: `$${formatCents(cents)} added to your Seer balance`,
+        payload: id,
+        currency: 'XTR',
+        prices: [{ label: `$${formatCents(cents)} top-up`, amount: stars }],
+        provider_token: '',
+      });
+    } catch (error) {
+      if (error instanceof BotApiError && error.errorCode !== null && error.errorCode >= 400 && error.errorCode < 500 && error.errorCode !== 429) {
+        throw new BadRequestError(`Telegram refused the invoice: ${error.description}`);
+      }
+      throw new UnavailableError('Telegram did not answer; please try again in a moment');
+    }
+  }
+
+  /** Whether Telegram may take this payment: the invoice is ours, unpaid, recent, the payer's, at the quoted price. */
+  async checkPreCheckout(query: PreCheckoutQuery): Promise<{ ok: true } | { ok: false; error: string }> {
+    const invoice = await this.repository.findInvoice(query.invoice_payload);
+    if (!invoice) return { ok: false, error: 'This invoice is not valid. Please start the top-up again in the app.' };
+    if (invoice.user_id !== query.from.id) return { ok: false, error: 'This invoice belongs to another account.' };
+    if (invoice.paid_at) return { ok: false, error: 'This invoice has already been paid.' };
+    if (Date.now() - invoice.created_at.getTime() > STARS_INVOICE_MAX_AGE_MS) {
+      return { ok: false, error: 'This invoice has expired. Please start the top-up again in the app.' };
+    }
+    if (query.currency !== 'XTR' || query.total_amount !== invoice.stars) {
+      return { ok: false, error: 'The amount does not match the invoice.' };
+    }
+    return { ok: true };
+  }
+
+  /**
+   * Credits a successful Stars payment exactly once per telegram_payment_charge_id.
+   * A payment for an invoice we do not know is still recorded (credited 0) so an admin can refund it.
+   */
+  async recordStarsPayment(payerId: number, payment: SuccessfulPayment): Promise<{ credited: boolean; amountCents: number; userId: number }> {
+    if (payment.currency !== 'XTR') throw new Error(`unexpected currency ${payment.currency} in a successful payment`);
+    const invoice = await this.repository.findInvoice(payment.invoice_payload);
+    // The payment is the invoice's top-up; checkout already made sure the payer is its owner.
+    const userId = invoice?.user_id ?? payerId;
+    const amountCents = invoice ? invoice.amount_cents : 0;
+    const result = await this.sql.begin(async (db) => {
+      await this.users.ensureExists(db, userId);
+      const paymentId = await this.repository.insertStarsPayment(db, {
+        chargeId: payment.telegram_payment_charge_id,
+        invoiceId: invoice?.id ?? null,
+        userId,
+        stars: payment.total_amount,
+        amountCents,
+        providerChargeId: payment.provider_payment_charge_id ?? null,
+      });
+      if (paymentId === null || !invoice) return null;
+      await this.repository.markInvoicePaid(db, invoice.id);
+      const applied = await this.users.applyBalanceChange(db, {
+        telegramId: userId,
+        amountCents,
+        reason: LEDGER_REASONS.stars,
+        reference: payment.telegram_payment_charge_id,
+        note: `${payment.total_amount} Stars`,
+      });
+      if (!applied) throw new Error(`crediting Stars payment ${payment.telegram_payment_charge_id} changed nothing`);
+      return { balanceCents: applied.balance_cents, freeMessages: await this.freeMessages(db, userId) };
+    });
+    if (result) this.publishBalance(userId, result, LEDGER_REASONS.stars, amountCents);
+    return { credited: result !== null, amountCents: result ? amountCents : 0, userId };
+  }
+
+  async listStarsPayments(filter: { userId?: number; limit?: number } = {}): Promise<StarsPaymentRecord[]> {
+    return this.repository.listStarsPayments({ ...filter, limit: filter.limit ?? 100 });
+  }
+
+  /**
+   * Refunds a Stars payment through Telegram and debits what it credited, in one transaction:
+   * refused when already refunded or when the user has since spent the money (never below zero).
+   */
+  async refundStarsPayment(
+    actor: number,
+    chargeId: string,
+    audit?: AuditWriter,
+  ): Promise<{ payment: StarsPaymentRecord; balanceCents: number | null; debitedCents: number }> {
+    if (!this.bot) throw new UnavailableError('BOT_TOKEN is not configured: Stars payments cannot be refunded from here');
+    const bot = this.bot;
+    if (!chargeId.trim()) throw new BadRequestError('telegram_payment_charge_id is required');
+    const result = await this.sql.begin(async (db) => {
+      const payment = await this.repository.findStarsPaymentForUpdate(db, chargeId.trim());
+      if (!payment) throw new NotFoundError(`No Stars payment with charge id ${chargeId}`);
+      if (payment.refunded_at) throw new ConflictError(`Stars payment ${chargeId} was already refunded on ${payment.refunded_at.toISOString()}`);
+      let balance: { balanceCents: number; freeMessages: number } | null = null;
+      if (payment.amount_cents > 0) {
+        const applied = await this.users.applyBalanceChange(db, {
+          telegramId: payment.user_id,
+          amountCents: -payment.amount_cents,
+          reason: LEDGER_REASONS.starsRefund,
+          reference: payment.telegram_payment_charge_id,
+          note: `refund of ${payment.stars} Stars`,
+          createdBy: actor,
+        });
+        if (!applied) {
+          throw new BadRequestError(
+            `The user's balance is below the $${formatCents(payment.amount_cents)} this payment credited; it cannot be refunded`,
+          );
+        }
+        balance = { balanceCents: applied.balance_cents, freeMessages: await this.freeMessages(db, payment.user_id) };
+      }
+      await this.repository.markRefunded(db, payment.id, actor);
+      await audit?.(db, 'refund-stars', { chargeId: payment.telegram_payment_charge_id, userId: payment.user_id, stars: payment.stars, amountCents: payment.amount_cents });
+      // Telegram last: if it refuses, the transaction rolls back and nothing changed here.
+      try {
+        await bot.call('refundStarPayment', { user_id: payment.user_id, telegram_payment_charge_id: payment.telegram_payment_charge_id });
+      } catch (error) {
+        // A refund that went through before (and whose commit here failed) must not block the record.
+        if (!(error instanceof BotApiError && /CHARGE_ALREADY_REFUNDED/i.test(error.description))) {
+          if (error instanceof BotApiError && error.errorCode !== null && error.errorCode >= 400 && error.errorCode < 500) {
+            throw new BadRequestError(`Telegram refused the refund: ${error.description}`);
+          }
+          throw new UnavailableError('Telegram did not answer; nothing was refunded, try again');
+        }
+      }
+      return { payment: { ...payment, refunded_at: new Date(), refunded_by: actor }, balance };
+    });
+    if (result.balance) this.publishBalance(result.payment.user_id, result.balance, LEDGER_REASONS.starsRefund, -result.payment.amount_cents);
+    return { payment: result.payment, balanceCents: result.balance?.balanceCents ?? null, debitedCents: result.balance ? result.payment.amount_cents : 0 };
+  }
+
+  // ---------- helpers ----------
+
+  private async freeMessages(db: Tx, telegramId: number): Promise<number> {
+    const [row] = await db<{ free_messages: number }[]>`SELECT free_messages FROM users WHERE telegram_id = ${telegramId}`;
+    return row?.free_messages ?? 0;
+  }
+
+  private publishBalance(telegramId: number, balance: { balanceCents: number; freeMessages: number }, reason: string, amountCents: number): void {
+    this.events.publish({ type: 'balance', telegramId, balanceCents: balance.balanceCents, freeMessages: balance.freeMessages, reason, amountCents });
+  }
+}

@@ -1,0 +1,74 @@
+/** What an indexer transaction means for Seer: a deposit to credit, one to keep unmatched, or nothing. */
+import { NANOTONS_PER_TON } from '@seer/contract';
+import type { IndexerTransaction } from './toncenter.js';
+
+/** Nanotons to cents at a rate in cents per TON, rounded down: a deposit never credits more than it is worth. */
+export function nanotonsToCents(nanotons: bigint, rateCentsPerTon: number): number {
+  if (nanotons < 0n) throw new RangeError('nanotons must not be negative');
+  if (!Number.isSafeInteger(rateCentsPerTon) || rateCentsPerTon <= 0) throw new RangeError('rate must be a positive whole number of cents');
+  const cents = (nanotons * BigInt(rateCentsPerTon)) / NANOTONS_PER_TON;
+  if (cents > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError('amount too large');
+  return Number(cents);
+}
+
+/** Cents to the nanotons that are worth at least that much (rounded up), for the app's "send this much TON". */
+export function centsToNanotons(cents: number, rateCentsPerTon: number): bigint {
+  const numerator = BigInt(cents) * NANOTONS_PER_TON;
+  const rate = BigInt(rateCentsPerTon);
+  return (numerator + rate - 1n) / rate;
+}
+
+/**
+ * The memo is the user's Telegram id. Surrounding spaces are forgiven; anything else
+ * (letters, inner spaces, leading zeros, signs) is not an id and leaves the deposit unmatched.
+ */
+export function telegramIdFromMemo(comment: string | null): number | null {
+  if (comment === null) return null;
+  const text = comment.trim();
+  if (!/^[1-9]\d{0,15}$/.test(text)) return null;
+  const id = Number(text);
+  return Number.isSafeInteger(id) ? id : null;
+}
+
+export interface IncomingTransfer {
+  hash: string;
+  lt: bigint;
+  time: Date;
+  source: string;
+  nanotons: bigint;
+  /** The text comment as stored (NUL characters removed, length capped), or null when the body was something else. */
+  comment: string | null;
+  /** The Telegram id the memo names, read from the comment exactly as sent. */
+  memoTelegramId: number | null;
+  /** Did the value stay with us? A bounced message is our own money returning; an aborted one was not accepted. */
+  outcome: 'received' | 'bounced' | 'aborted';
+}
+
+const MAX_STORED_COMMENT = 2000;
+
+/** PostgreSQL text cannot hold NUL; a sender could put one in a comment and must not stall the watcher. */
+function storable(text: string): string {
+  return text.replace(/\u0000/g, '');
+}
+
+/**
+ * An incoming internal message carrying value, or null for everything else
+ * (external messages, i.e. our own wallet's outgoing orders, and tick-tock or other transactions).
+ */
+export function incomingTransfer(tx: IndexerTransaction): IncomingTransfer | null {
+  const message = tx.in_msg;
+  if (!message || !message.source) return null;
+  const decoded = message.message_content?.decoded;
+  const comment = decoded && decoded.type === 'text_comment' && typeof decoded.comment === 'string' ? decoded.comment : null;
+  const outcome = message.bounced ? 'bounced' : tx.description?.aborted ? 'aborted' : 'received';
+  return {
+    hash: tx.hash,
+    lt: tx.lt,
+    time: new Date(tx.now * 1000),
+    source: storable(message.source),
+    nanotons: BigInt(message.value ?? '0'),
+    comment: comment === null ? null : storable(comment).slice(0, MAX_STORED_COMMENT),
+    memoTelegramId: telegramIdFromMemo(comment),
+    outcome,
+  };
+}

@@ -1,0 +1,149 @@
+/**
+ * The TON deposit watcher: every poll it reads the deposit wallet's transactions from the
+ * indexer, from the last one it handled onwards (start_lt = cursor, ascending, page by page),
+ * and records each new one oldest first, each in its own database transaction that also
+ * advances the cursor. A failure of the indexer stops the pass before anything is skipped;
+ * the next attempt waits with exponential backoff and starts again from the cursor.
+ */
+import type { Sql } from '../db/database.js';
+import { LeaderLock, LOCK_KEYS } from './leader-lock.js';
+import type { PaymentsService, TonRecordResult } from './payments.service.js';
+import { IndexerError, type IndexerTransaction, type ToncenterClient } from './toncenter.js';
+
+export interface TonWatcherOptions {
+  wallet: string;
+  client: ToncenterClient;
+  payments: PaymentsService;
+  /** Used for the advisory lock; null runs without one (tests of concurrent watchers). */
+  sql: Sql | null;
+  intervalMs: number;
+  pageSize?: number;
+  backoff?: { baseMs: number; maxMs: number };
+  log?: (level: 'info' | 'warn' | 'error', message: string, detail?: Record<string, unknown>) => void;
+  /** Called after each recorded transaction (tests use it to stop in the middle of a page). */
+  onRecorded?: (tx: IndexerTransaction, result: TonRecordResult) => void;
+}
+
+export class TonDepositWatcher {
+  private readonly pageSize: number;
+  private readonly backoff: { baseMs: number; maxMs: number };
+  private readonly lock: LeaderLock | null;
+  private running: Promise<void> | null = null;
+  private stopping = false;
+  private wake: (() => void) | null = null;
+  private failures = 0;
+  /** Set while polling, for logs and tests. */
+  lastError: Error | null = null;
+  polls = 0;
+
+  constructor(private readonly options: TonWatcherOptions) {
+    this.pageSize = options.pageSize ?? 100;
+    this.backoff = options.backoff ?? { baseMs: 1_000, maxMs: 5 * 60_000 };
+    this.lock = options.sql ? new LeaderLock(options.sql, LOCK_KEYS.tonWatcher) : null;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.stopping = false;
+    this.running = this.loop();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
+    await this.running;
+    this.running = null;
+    await this.lock?.release();
+  }
+
+  /** Whether this instance is the one polling (holds the lock). */
+  get isLeader(): boolean {
+    return this.lock ? this.lock.held : this.running !== null;
+  }
+
+  /**
+   * One pass: pages forward from the cursor until a short page, recording every transaction
+   * after the cursor in lt order. Throws on an indexer failure, having recorded what came before it.
+   */
+  async pollOnce(): Promise<number> {
+    const { wallet, client, payments } = this.options;
+    let cursor = await payments.repository.cursor(wallet);
+    let recorded = 0;
+    for (;;) {
+      if (this.stopping) return recorded;
+      // start_lt is inclusive and lt is unique per account: ask for what follows the cursor.
+      const startLt = cursor && cursor.lt > 0n ? cursor.lt + 1n : undefined;
+      const page = await client.transactions({ account: wallet, startLt, sort: 'asc', limit: this.pageSize });
+      const fresh = newTransactions(page, cursor?.lt ?? 0n);
+      for (const tx of fresh) {
+        if (this.stopping) return recorded;
+        const result = await payments.recordTonTransaction(wallet, tx);
+        cursor = { lt: tx.lt, hash: tx.hash };
+        recorded += 1;
+        if (result.inserted && result.status) {
+          this.options.log?.('info', 'TON deposit recorded', {
+            depositId: result.depositId,
+            status: result.status,
+            userId: result.userId,
+            creditedCents: result.creditedCents,
+            txHash: tx.hash,
+          });
+        }
+        this.options.onRecorded?.(tx, result);
+      }
+      if (page.length < this.pageSize) return recorded;
+      if (fresh.length === 0) {
+        // A full page with nothing past the cursor would be fetched again forever.
+        throw new IndexerError('indexer returned a full page without transactions after the cursor (does it honour start_lt?)');
+      }
+    }
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopping) {
+      let delay = this.options.intervalMs;
+      try {
+        const leader = this.lock ? await this.lock.ensure() : true;
+        if (leader) {
+          this.polls += 1;
+          await this.pollOnce();
+          if (this.failures > 0) this.options.log?.('info', 'TON indexer reachable again', { failures: this.failures });
+          this.failures = 0;
+          this.lastError = null;
+        }
+      } catch (error) {
+        this.failures += 1;
+        this.lastError = error instanceof Error ? error : new Error(String(error));
+        delay = Math.min(this.backoff.maxMs, this.backoff.baseMs * 2 ** Math.min(this.failures - 1, 20));
+        delay = Math.round(delay * (0.8 + Math.random() * 0.4));
+        this.options.log?.(this.failures >= 3 ? 'error' : 'warn', 'TON deposit poll failed; retrying', {
+          error: this.lastError.message,
+          failures: this.failures,
+          retryInMs: delay,
+        });
+      }
+      await this.sleep(delay);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (this.stopping) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      const self = this;
+      function done() {
+        clearTimeout(timer);
+        self.wake = null;
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+}
+
+/** Transactions after the cursor, once each (an indexer may repeat one across pages), oldest first. */
+export function newTransactions(page: IndexerTransaction[], afterLt: bigint): IndexerTransaction[] {
+  const byHash = new Map<string, IndexerTransaction>();
+  for (const tx of page) if (tx.lt > afterLt && !byHash.has(tx.hash)) byHash.set(tx.hash, tx);
+  return [...byHash.values()].sort((a, b) => (a.lt < b.lt ? -1 : a.lt > b.lt ? 1 : 0));
+}

@@ -1,0 +1,205 @@
+// npm run bench:web — builds the Mini App and prints
+//   1. the gzip size of the JavaScript the home route loads (entry + modulepreload chunks from
+//      dist/index.html, and what Chromium actually fetched for "/", lazy chunks included), and
+//   2. Lighthouse 12 mobile performance and accessibility scores for home, an advisor list
+//      (/operators/1) and a chat (/chat/1), against a Seer server this script starts.
+// Targets (issue 4): ≤ 110 KB gzip; performance ≥ 0.95 and accessibility ≥ 0.95 on all three.
+// Options: --runs N (Lighthouse runs per page, median reported; default 1), --skip-build.
+// Results are also written to bench/out/web.json.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import {
+  CHROMIUM_FLAGS,
+  CHROMIUM_PATH,
+  REPO_ROOT,
+  WEB_DIR,
+  buildWeb,
+  chromiumMissingReason,
+  startSeerServer,
+} from '../apps/web/e2e/seer-server.mjs';
+
+const TARGET_GZIP_KB = 110;
+const TARGET_SCORE = 0.95;
+const PAGES = [
+  { name: 'home', path: '/' },
+  { name: 'advisor list', path: '/operators/1' },
+  { name: 'chat', path: '/chat/1' },
+];
+
+const args = process.argv.slice(2);
+const runs = Math.max(1, Number(args[args.indexOf('--runs') + 1]) || 1);
+const skipBuild = args.includes('--skip-build');
+const DIST = path.join(WEB_DIR, 'dist');
+
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+const gzipBytes = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
+
+/** The scripts index.html makes the browser load at once: the entry and its modulepreloads. */
+function initialScripts() {
+  const html = readFileSync(path.join(DIST, 'index.html'), 'utf8');
+  const files = new Set();
+  for (const tag of html.match(/<script\b[^>]*>/g) ?? []) {
+    const src = /\bsrc="([^"]+)"/.exec(tag)?.[1];
+    if (src && /\btype="module"/.test(tag)) files.add(src);
+  }
+  for (const tag of html.match(/<link\b[^>]*>/g) ?? []) {
+    const href = /\bhref="([^"]+)"/.exec(tag)?.[1];
+    if (href && /\brel="modulepreload"/.test(tag)) files.add(href);
+  }
+  return [...files].filter((src) => !/^https?:/.test(src));
+}
+
+function distFile(urlPath) {
+  return path.join(DIST, decodeURIComponent(urlPath.replace(/^\//, '').split('?')[0]));
+}
+
+/** Every JavaScript file Chromium fetched while opening "/" and waiting for the network to settle. */
+async function scriptsFetchedForHome(baseUrl) {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+  try {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const scripts = new Set();
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.origin === baseUrl && request.resourceType() === 'script') scripts.add(url.pathname);
+    });
+    await page.goto(baseUrl + '/', { waitUntil: 'networkidle' });
+    // Past the 2.5 s splash, until the home screen's own data and chunks have arrived.
+    await page.waitForTimeout(3500);
+    await page.waitForLoadState('networkidle');
+    return [...scripts];
+  } finally {
+    await browser.close();
+  }
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+async function lighthouseRun(url) {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  // chrome-launcher gives every launch a fresh temporary profile: a new visitor each time.
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
+  try {
+    // The default config is Lighthouse's mobile run: a Moto G Power screen, slow 4G and 4× CPU (simulated).
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const metric = (id) => lhr.audits[id]?.numericValue ?? NaN;
+    const failedAccessibility = lhr.categories.accessibility.auditRefs
+      .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${ref.id}: ${lhr.audits[ref.id].title}`);
+    return {
+      performance: lhr.categories.performance.score ?? 0,
+      accessibility: lhr.categories.accessibility.score ?? 0,
+      fcpMs: metric('first-contentful-paint'),
+      lcpMs: metric('largest-contentful-paint'),
+      tbtMs: metric('total-blocking-time'),
+      cls: metric('cumulative-layout-shift'),
+      speedIndexMs: metric('speed-index'),
+      lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+      failedAccessibility,
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+async function main() {
+  const missing = chromiumMissingReason();
+  if (!skipBuild || !existsSync(path.join(DIST, 'index.html'))) {
+    console.log('Building the Mini App (vite build)...');
+    buildWeb({ quiet: true });
+  }
+
+  const report = { date: new Date().toISOString(), targets: { gzipKb: TARGET_GZIP_KB, score: TARGET_SCORE } };
+
+  console.log('\nJavaScript for the home route (gzip -9):');
+  const initial = initialScripts();
+  let initialTotal = 0;
+  for (const src of initial) {
+    const size = gzipBytes(distFile(src));
+    initialTotal += size;
+    console.log(`  ${src.padEnd(44)} ${kb(size).padStart(7)} KB`);
+  }
+  console.log(`  entry + modulepreload (index.html)          ${kb(initialTotal).padStart(7)} KB`);
+  report.initialScripts = { files: initial, gzipBytes: initialTotal };
+
+  if (missing) {
+    console.log(`\nLighthouse and the fetched-scripts check skipped: ${missing}`);
+    finish(report, initialTotal, []);
+    return;
+  }
+
+  const server = await startSeerServer();
+  const results = [];
+  try {
+    const fetched = await scriptsFetchedForHome(server.url);
+    let fetchedTotal = 0;
+    const lazy = fetched.filter((src) => !initial.includes(src));
+    for (const src of fetched) fetchedTotal += gzipBytes(distFile(src));
+    for (const src of lazy) console.log(`  + fetched after start: ${src.padEnd(24)} ${kb(gzipBytes(distFile(src))).padStart(7)} KB`);
+    console.log(`  everything Chromium fetched for "/"         ${kb(fetchedTotal).padStart(7)} KB`);
+    report.fetchedScripts = { files: fetched, gzipBytes: fetchedTotal };
+
+    console.log(`\nLighthouse 12, mobile (${runs} run${runs > 1 ? 's' : ''} per page, median):`);
+    for (const page of PAGES) {
+      const samples = [];
+      for (let i = 0; i < runs; i += 1) samples.push(await lighthouseRun(server.url + page.path));
+      const pick = (key) => median(samples.map((sample) => sample[key]));
+      const row = {
+        page: page.name,
+        path: page.path,
+        performance: pick('performance'),
+        accessibility: pick('accessibility'),
+        fcpMs: Math.round(pick('fcpMs')),
+        lcpMs: Math.round(pick('lcpMs')),
+        tbtMs: Math.round(pick('tbtMs')),
+        cls: Number(pick('cls').toFixed(3)),
+        speedIndexMs: Math.round(pick('speedIndexMs')),
+        lcpElement: samples[0].lcpElement,
+        failedAccessibility: [...new Set(samples.flatMap((sample) => sample.failedAccessibility))],
+      };
+      results.push(row);
+      console.log(
+        `  ${page.name.padEnd(13)} ${page.path.padEnd(14)} performance ${row.performance.toFixed(2)}  accessibility ${row.accessibility.toFixed(2)}` +
+          `   (FCP ${row.fcpMs} ms, LCP ${row.lcpMs} ms, TBT ${row.tbtMs} ms, CLS ${row.cls}, SI ${row.speedIndexMs} ms)`,
+      );
+      if (row.lcpElement) console.log(`      LCP element: ${row.lcpElement.slice(0, 110)}`);
+      for (const failed of row.failedAccessibility) console.log(`      accessibility: ${failed}`);
+    }
+  } finally {
+    await server.stop();
+  }
+  report.lighthouse = results;
+  finish(report, report.fetchedScripts?.gzipBytes ?? initialTotal, results);
+}
+
+function finish(report, homeGzipBytes, results) {
+  const sizeOk = homeGzipBytes <= TARGET_GZIP_KB * 1024;
+  const scoresOk = results.every((row) => row.performance >= TARGET_SCORE && row.accessibility >= TARGET_SCORE);
+  console.log(
+    `\nTargets: home JavaScript ${kb(homeGzipBytes)} KB ≤ ${TARGET_GZIP_KB} KB: ${sizeOk ? 'met' : 'NOT met'}` +
+      (results.length ? `; scores ≥ ${TARGET_SCORE}: ${scoresOk ? 'met' : 'NOT met'}` : ''),
+  );
+  const outDir = path.join(REPO_ROOT, 'bench/out');
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(path.join(outDir, 'web.json'), JSON.stringify(report, null, 2));
+  console.log(`Written to bench/out/web.json`);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exit(1);
+});

@@ -64,15 +64,54 @@ export class ChatRepository {
     return row!;
   }
 
-  async useFreeMessage(tx: Tx, userId: number): Promise<number> {
-    const [row] = await tx<{ free_messages: number }[]>`
-      UPDATE users SET free_messages = free_messages - 1 WHERE telegram_id = ${userId} AND free_messages > 0
-      RETURNING free_messages`;
-    return row!.free_messages;
+  /** Locks the user's wallet row for this send and reads the advisor's current price in the same round trip. */
+  async lockWalletForSend(tx: Tx, userId: number, advisorId: number) {
+    const [row] = await tx<{ balance_cents: number; free_messages: number; price_cents: number; category_id: number }[]>`
+      SELECT u.balance_cents, u.free_messages, a.price_cents, a.category_id
+      FROM users u, advisors a
+      WHERE u.telegram_id = ${userId} AND a.id = ${advisorId} AND a.is_active
+      FOR UPDATE OF u`;
+    return row ?? null;
   }
 
-  async insertEarning(tx: Tx, advisorId: number, messageId: number, amountCents: number): Promise<void> {
-    await tx`INSERT INTO advisor_earnings (advisor_id, message_id, amount_cents) VALUES (${advisorId}, ${messageId}, ${amountCents})`;
+  /**
+   * Records a user's message and its payment in one statement: the dialog (created or touched),
+   * the message, and either a used free credit or the debit with its ledger row and the advisor's
+   * earning. The caller holds the wallet lock and has checked the funds.
+   */
+  async recordUserMessage(
+    tx: Tx,
+    m: { userId: number; advisorId: number; kind: string; text: string; imageId: string | null; preview: string; priceCents: number; paidWith: 'free' | 'balance' },
+  ): Promise<{ id: number; created_at: Date; balance_cents: number; free_messages: number }> {
+    const paid = m.paidWith === 'balance';
+    const price = paid ? m.priceCents : 0;
+    const [row] = await tx<{ id: number; created_at: Date; balance_cents: number; free_messages: number }[]>`
+      WITH dialog AS (
+        INSERT INTO dialogs (user_id, advisor_id, last_message_at, last_message_text, advisor_unread)
+        VALUES (${m.userId}, ${m.advisorId}, now(), ${m.preview}, 1)
+        ON CONFLICT (user_id, advisor_id) DO UPDATE SET
+          last_message_at = now(), last_message_text = EXCLUDED.last_message_text,
+          advisor_unread = dialogs.advisor_unread + 1, user_hidden = false
+        RETURNING id
+      ), message AS (
+        INSERT INTO messages (dialog_id, sender, kind, text, image_id, price_cents, paid_with)
+        SELECT id, 'user', ${m.kind}, ${m.text}, ${m.imageId}, ${price}, ${m.paidWith} FROM dialog
+        RETURNING id, created_at
+      ), wallet AS (
+        UPDATE users SET
+          balance_cents = balance_cents - ${price},
+          free_messages = free_messages - ${paid ? 0 : 1}
+        WHERE telegram_id = ${m.userId}
+        RETURNING balance_cents, free_messages
+      ), ledger AS (
+        INSERT INTO ledger (user_id, amount_cents, reason, message_id)
+        SELECT ${m.userId}, ${-price}, 'message', message.id FROM message WHERE ${paid}
+      ), earning AS (
+        INSERT INTO advisor_earnings (advisor_id, message_id, amount_cents)
+        SELECT ${m.advisorId}, message.id, ${price} FROM message WHERE ${paid}
+      )
+      SELECT message.id, message.created_at, wallet.balance_cents, wallet.free_messages FROM message, wallet`;
+    return row!;
   }
 
   async messagesForUser(dialog: DialogRow): Promise<MessageRow[]> {

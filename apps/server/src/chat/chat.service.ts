@@ -14,7 +14,6 @@ import {
 import type { Sql } from '../db/database.js';
 import type { EventBus } from '../events/event-bus.js';
 import { ChatRepository, type MessageRow } from './chat.repository.js';
-import { UsersRepository } from '../users/users.repository.js';
 import type { AdvisorsService } from '../advisors/advisors.service.js';
 import type { AdvisorRecord } from '../advisors/advisors.repository.js';
 import { displayName } from '../users/users.service.js';
@@ -52,7 +51,6 @@ function preview(kind: string, text: string): string {
 
 export class ChatService {
   private readonly repository: ChatRepository;
-  private readonly users: UsersRepository;
 
   constructor(
     private readonly sql: Sql,
@@ -60,54 +58,39 @@ export class ChatService {
     private readonly events: EventBus,
   ) {
     this.repository = new ChatRepository(sql);
-    this.users = new UsersRepository(sql);
   }
 
   /** A user's message: paid by a free credit, else by the advisor's price; nothing is stored when funds are short. */
   async sendUserMessage(userId: number, input: NewUserMessage): Promise<{ message: Message; payment: PaymentInfo }> {
-    const advisor = await this.advisors.record(input.managerId);
-    if (input.requestType && advisor.category_id !== SELF_SERVICE_CATEGORY_ID) {
-      throw new BadRequestError('Tarot and dream requests go to advisors of the "Future Relationship Predictions" category');
-    }
     const kind = input.requestType ?? (input.imageId ? 'image' : 'text');
-    const price = advisor.price_cents;
-
     const result = await this.sql.begin(async (tx) => {
-      const wallet = await this.users.lockForUpdate(tx, userId);
-      if (!wallet) throw new NotFoundError('User not found');
+      const wallet = await this.repository.lockWalletForSend(tx, userId, input.managerId);
+      if (!wallet) {
+        if (!(await this.advisors.repository.find(input.managerId, tx))?.is_active) throw new NotFoundError(`Advisor ${input.managerId} not found`);
+        throw new NotFoundError('User not found');
+      }
+      if (input.requestType && wallet.category_id !== SELF_SERVICE_CATEGORY_ID) {
+        throw new BadRequestError('Tarot and dream requests go to advisors of the "Future Relationship Predictions" category');
+      }
       if (input.imageId && !(await this.repository.imageOwnedBy(tx, input.imageId, userId))) {
         throw new BadRequestError('image_id: no such uploaded image');
       }
       const paidWith: 'free' | 'balance' = wallet.free_messages > 0 ? 'free' : 'balance';
-      if (paidWith === 'balance' && wallet.balance_cents < price) throw new InsufficientFundsError();
-
-      const dialogId = await this.repository.touchDialogForMessage(tx, userId, advisor.id, 'user', preview(kind, input.text));
-      const inserted = await this.repository.insertMessage(tx, {
-        dialogId,
-        sender: 'user',
+      if (paidWith === 'balance' && wallet.balance_cents < wallet.price_cents) throw new InsufficientFundsError();
+      const recorded = await this.repository.recordUserMessage(tx, {
+        userId,
+        advisorId: input.managerId,
         kind,
         text: input.text,
         imageId: input.imageId,
-        priceCents: paidWith === 'balance' ? price : 0,
+        preview: preview(kind, input.text),
+        priceCents: wallet.price_cents,
         paidWith,
       });
-      let balanceCents = wallet.balance_cents;
-      let freeMessages = wallet.free_messages;
-      if (paidWith === 'free') {
-        freeMessages = await this.repository.useFreeMessage(tx, userId);
-      } else {
-        const applied = await this.users.applyBalanceChange(tx, {
-          telegramId: userId,
-          amountCents: -price,
-          reason: 'message',
-          messageId: inserted.id,
-        });
-        if (!applied) throw new InsufficientFundsError();
-        balanceCents = applied.balance_cents;
-        await this.repository.insertEarning(tx, advisor.id, inserted.id, price);
-      }
-      return { inserted, balanceCents, freeMessages, paidWith };
+      return { inserted: recorded, balanceCents: recorded.balance_cents, freeMessages: recorded.free_messages, paidWith, price: wallet.price_cents };
     });
+    const advisor = { id: input.managerId };
+    const price = result.price;
 
     const message = toWireMessage(
       { id: result.inserted.id, sender: 'user', kind, text: input.text, image_id: input.imageId, read_at: null, created_at: result.inserted.created_at },

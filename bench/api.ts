@@ -1,0 +1,73 @@
+/**
+ * npm run bench:api — paid CreateMessage through HTTP with verified init data (8 clients, many users, 10 s),
+ * the same transaction straight through the driver (the ceiling), and GetAllManagers requests per second.
+ */
+import { benchDatabase, fmt, load, request, startServer } from './lib.js';
+import { seedDemoData } from '../apps/server/src/demo/seed.js';
+import { signInitData } from '../apps/server/src/auth/init-data.js';
+import { AdvisorsService } from '../apps/server/src/advisors/advisors.service.js';
+import { ChatService } from '../apps/server/src/chat/chat.service.js';
+import { EventBus } from '../apps/server/src/events/event-bus.js';
+import { NoConnections } from '../apps/server/src/presence/presence.js';
+
+const BOT_TOKEN = '123456789:BENCH-token-for-seer-benchmarks_abcd';
+const USERS = 2000;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CLIENTS = 8;
+
+const db = await benchDatabase();
+console.log(`bench:api — ${db.kind}, ${USERS} users, ${CLIENTS} clients, ${SECONDS} s per run`);
+await seedDemoData(db.sql);
+const advisors = await db.sql<{ id: number; price_cents: number }[]>`SELECT id, price_cents FROM advisors ORDER BY id`;
+const firstUser = 500_000_000;
+await db.sql`
+  INSERT INTO users (telegram_id, first_name, balance_cents, free_messages)
+  SELECT g, 'Bench', 100000000, 0 FROM generate_series(${firstUser}::bigint, ${firstUser + USERS - 1}::bigint) g`;
+await db.sql`
+  INSERT INTO ledger (user_id, amount_cents, reason)
+  SELECT g, 100000000, 'bench_credit' FROM generate_series(${firstUser}::bigint, ${firstUser + USERS - 1}::bigint) g`;
+const initData = Array.from({ length: USERS }, (_, i) => signInitData(BOT_TOKEN, { id: firstUser + i, first_name: 'Bench' }));
+
+// The ceiling: the same service call and transaction, no HTTP.
+const events = new EventBus();
+const advisorsService = new AdvisorsService(db.sql, new NoConnections(), events);
+const chat = new ChatService(db.sql, advisorsService, events);
+const direct = await load(CLIENTS, SECONDS, async (worker, i) => {
+  const user = firstUser + ((worker * 7919 + i * CLIENTS) % USERS);
+  const advisor = advisors[(worker + i) % advisors.length]!;
+  await chat.sendUserMessage(user, { managerId: advisor.id, text: `direct ${i}`, requestType: null, imageId: null });
+  return true;
+});
+
+const server = await startServer({ DATABASE_URL: db.url, BOT_TOKEN, NODE_ENV: 'production', FREE_MESSAGES: '0' });
+try {
+  const paid = await load(CLIENTS, SECONDS, async (worker, i) => {
+    const index = (worker * 7919 + i * CLIENTS + 1) % USERS;
+    const advisor = advisors[(worker + i) % advisors.length]!;
+    const response = await request(`${server.url}/api/CreateMessage.php`, {
+      method: 'POST',
+      headers: { authorization: initData[index]!, 'content-type': 'application/json' },
+      body: JSON.stringify({ manager_id: advisor.id, message: `paid ${i}` }),
+    });
+    return response.status === 200 && response.body.includes('"paid_with":"balance"');
+  });
+
+  const managers = await load(64, SECONDS, async (worker, i) => {
+    const response = await request(`${server.url}/api/GetAllManagers.php`, { headers: { authorization: initData[(worker + i) % USERS]! } });
+    return response.status === 200;
+  });
+
+  const [ledger] = await db.sql<{ ok: boolean }[]>`
+    SELECT bool_and(u.balance_cents = l.sum) AS ok FROM users u
+    JOIN (SELECT user_id, sum(amount_cents) AS sum FROM ledger GROUP BY user_id) l ON l.user_id = u.telegram_id`;
+
+  console.log('');
+  console.log(`direct (driver, no HTTP)    ${fmt(direct.perSecond, 0)} paid messages/s   p50 ${fmt(direct.p50, 2)} ms   p99 ${fmt(direct.p99, 2)} ms`);
+  console.log(`HTTP CreateMessage (paid)   ${fmt(paid.perSecond, 0)} paid messages/s   p50 ${fmt(paid.p50, 2)} ms   p99 ${fmt(paid.p99, 2)} ms   errors ${paid.errors}`);
+  console.log(`HTTP / ceiling              ${fmt((paid.perSecond / direct.perSecond) * 100, 0)} %   (target ≥ 60 %, p99 ≤ 15 ms)`);
+  console.log(`HTTP GetAllManagers         ${fmt(managers.perSecond, 0)} requests/s   p50 ${fmt(managers.p50, 2)} ms   p99 ${fmt(managers.p99, 2)} ms   errors ${managers.errors}   (target ≥ 20000/s)`);
+  console.log(`every balance equals its ledger: ${ledger?.ok ? 'yes' : 'NO'}`);
+} finally {
+  await server.stop();
+  await db.close();
+}

@@ -1,7 +1,21 @@
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { initialLocale, setLocale } from './lib/i18n';
+import { loadTelegramScript, startTelegram } from './lib/telegram';
+import { startTheme } from './lib/theme';
+import './styles/global.css';
 
-function App() {
-  return <main><h1>Seer</h1><p>Your future – anytime you need</p></main>;
+async function start(): Promise<void> {
+  await loadTelegramScript();
+  startTelegram();
+  startTheme();
+  await setLocale(initialLocale());
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
 }
 
-createRoot(document.getElementById('root')!).render(<App />);
+void start();

@@ -1,0 +1,56 @@
+/** The frame of every page: the main area and the five-entry bottom bar. */
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { useT } from '../lib/i18n';
+import { haptic, showBackButton } from '../lib/telegram';
+import { AdvisorsIcon, BellIcon, ChatsIcon, HomeIcon, SettingsIcon } from '../shared/ui/icons';
+import { goBack, isBottomBarPath, recordLocation } from './navigation';
+
+const ENTRIES = [
+  { href: '/', label: 'nav.home', Icon: HomeIcon },
+  { href: '/history', label: 'nav.chats', Icon: ChatsIcon },
+  { href: '/operators', label: 'nav.advisors', Icon: AdvisorsIcon },
+  { href: '/notifications', label: 'nav.notifications', Icon: BellIcon },
+  { href: '/settings', label: 'nav.settings', Icon: SettingsIcon },
+] as const;
+
+export function BottomBar() {
+  const t = useT();
+  const [location] = useLocation();
+  return (
+    <nav className="bottom-bar" aria-label={t('nav.label')}>
+      {ENTRIES.map(({ href, label, Icon }) => {
+        // Spec: the active entry is the one whose path equals the current path exactly.
+        const active = location === href;
+        return (
+          <Link key={href} href={href} aria-current={active ? 'page' : undefined} onClick={() => haptic.selection()}>
+            <Icon />
+            <span>{t(label)}</span>
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const [location] = useLocation();
+  const main = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    recordLocation(location);
+    main.current?.scrollTo?.({ top: 0 });
+  }, [location]);
+
+  // Telegram's BackButton on every inner page; the bottom-bar pages are the top level.
+  useEffect(() => (isBottomBarPath(location) ? undefined : showBackButton(goBack)), [location]);
+
+  return (
+    <div className="app-shell">
+      <main className="app-main" ref={main} id="main">
+        {children}
+      </main>
+      <BottomBar />
+    </div>
+  );
+}

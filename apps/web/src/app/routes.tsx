@@ -1,0 +1,53 @@
+/**
+ * Every route of spec section 2 (plus /profile, decisions.md). Each page is its own chunk,
+ * found by convention: src/features/<feature>/<name>-page.tsx with a default export.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+type PageModule = { default: ComponentType };
+const pageFiles = import.meta.glob<PageModule>('../features/*/*-page.tsx');
+
+export interface RouteEntry {
+  path: string;
+  /** "<feature>/<name>-page" under src/features. */
+  page: string;
+}
+
+export const ROUTES: readonly RouteEntry[] = [
+  { path: '/', page: 'home/home-page' },
+  { path: '/chat/:id', page: 'chat/chat-page' },
+  { path: '/balance', page: 'balance/balance-page' },
+  { path: '/payments', page: 'balance/payments-page' },
+  { path: '/settings', page: 'settings/settings-page' },
+  { path: '/profile', page: 'settings/profile-page' },
+  { path: '/profile-settings', page: 'settings/profile-settings-page' },
+  { path: '/operators', page: 'advisors/categories-page' },
+  { path: '/operators/:categoryId', page: 'advisors/category-page' },
+  { path: '/operator/:id', page: 'advisors/advisor-page' },
+  // decisions.md: the same live profile as /operator/:id.
+  { path: '/operator_profile/:id', page: 'advisors/advisor-page' },
+  { path: '/history', page: 'history/history-page' },
+  { path: '/notifications', page: 'notifications/notifications-page' },
+  { path: '/tarot', page: 'tarot/tarot-page' },
+  { path: '/yesno', page: 'yesno/yesno-page' },
+  { path: '/dream', page: 'dream/dream-page' },
+  { path: '/horoscope', page: 'horoscope/horoscope-page' },
+  { path: '/article', page: 'article/article-page' },
+  { path: '/privacy-policy', page: 'legal/privacy-policy-page' },
+];
+
+const components = new Map<string, LazyExoticComponent<ComponentType> | null>();
+
+/** The lazily loaded component of a page, or null when that feature has no such page. */
+export function pageComponent(page: string): LazyExoticComponent<ComponentType> | null {
+  if (!components.has(page)) {
+    const load = pageFiles[`../features/${page}.tsx`];
+    components.set(page, load ? lazy(load) : null);
+  }
+  return components.get(page)!;
+}
+
+/** Starts downloading a page's code ahead of a likely visit (e.g. during the splash). */
+export function preloadPage(page: string): void {
+  void pageFiles[`../features/${page}.tsx`]?.();
+}

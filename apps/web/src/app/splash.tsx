@@ -1,0 +1,26 @@
+/** The start screen: "Seer" and the tagline for 2.5 s (spec section 2). */
+import { useEffect, useState } from 'react';
+import { TIMINGS } from '@seer/contract';
+import { useT } from '../lib/i18n';
+
+export function Splash({ onDone }: { onDone: () => void }) {
+  const t = useT();
+  const [leaving, setLeaving] = useState(false);
+  useEffect(() => {
+    const fade = setTimeout(() => setLeaving(true), TIMINGS.splashMs - 300);
+    const done = setTimeout(onDone, TIMINGS.splashMs);
+    return () => {
+      clearTimeout(fade);
+      clearTimeout(done);
+    };
+  }, [onDone]);
+  return (
+    <div className="splash" role="status" aria-live="polite" style={{ opacity: leaving ? 0 : 1 }} data-testid="splash">
+      <div className="splash-star" aria-hidden="true">
+        ✦
+      </div>
+      <h1>{t('common.appName')}</h1>
+      <p>{t('common.tagline')}</p>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+/**
+ * The one client for Seer's HTTP calls. Calls are named and typed by the contract's
+ * CALLS registry; the init data goes in Authorization; failures become ApiError.
+ */
+import type { CALLS, CallAnswer, CallBody, CallName, CallQuery } from '@seer/contract';
+import { getInitData, hasTelegramInitData, renewInitData } from './session';
+
+// Every call is served at /api/<Name>.php; this fails to compile if the registry ever disagrees,
+// which lets the client build paths without importing the (zod-heavy) registry at run time.
+type PathsMatchNames = { [N in CallName]: (typeof CALLS)[N]['name'] extends `${N}.php` ? true : never };
+const pathsMatchNames: PathsMatchNames[CallName] = true;
+void pathsMatchNames;
+
+export class ApiError extends Error {
+  constructor(
+    /** HTTP status; 0 when the request never got an answer. */
+    readonly status: number,
+    /** The server's error code (`not_found`, `insufficient_funds`, ...), or `network` / `bad_response`. */
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type BodyPart<N extends CallName> = [CallBody<N>] extends [never] ? { body?: never } : { body: CallBody<N> };
+type QueryPart<N extends CallName> = [CallQuery<N>] extends [never] ? { query?: never } : { query: CallQuery<N> };
+export type CallInput<N extends CallName> = BodyPart<N> & QueryPart<N> & { signal?: AbortSignal };
+type NeedsInput<N extends CallName> = [CallBody<N>] extends [never] ? ([CallQuery<N>] extends [never] ? false : true) : true;
+type CallArgs<N extends CallName> = NeedsInput<N> extends true ? [input: CallInput<N>] : [input?: CallInput<N>];
+
+function buildPath(name: string, query: object | undefined): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `/api/${name}.php${search ? `?${search}` : ''}`;
+}
+
+async function readError(response: Response): Promise<ApiError> {
+  try {
+    const answer = (await response.json()) as { code?: unknown; message?: unknown };
+    return new ApiError(
+      response.status,
+      typeof answer.code === 'string' ? answer.code : 'http_error',
+      typeof answer.message === 'string' ? answer.message : response.statusText,
+    );
+  } catch {
+    return new ApiError(response.status, 'http_error', response.statusText || `HTTP ${response.status}`);
+  }
+}
+
+/**
+ * A request to Seer's API with the init data attached. A 401 outside Telegram renews
+ * the demo session and retries once. Exposed for calls that do not send JSON (uploads).
+ */
+export async function apiRequest(path: string, init: RequestInit = {}): Promise<unknown> {
+  const send = async (initData: string) => {
+    const headers = new Headers(init.headers);
+    headers.set('authorization', initData);
+    if (typeof init.body === 'string') headers.set('content-type', 'application/json');
+    headers.set('accept', 'application/json');
+    try {
+      return await fetch(path, { ...init, headers });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new ApiError(0, 'network', error instanceof Error ? error.message : 'Network error');
+    }
+  };
+
+  let initData: string;
+  try {
+    initData = await getInitData();
+  } catch (error) {
+    throw new ApiError(0, 'network', error instanceof Error ? error.message : 'Could not sign in');
+  }
+  let response = await send(initData);
+  if (response.status === 401 && !hasTelegramInitData()) {
+    response = await send(await renewInitData().catch(() => initData));
+  }
+  if (!response.ok) throw await readError(response);
+  try {
+    return await response.json();
+  } catch {
+    throw new ApiError(response.status, 'bad_response', 'The server answered with something that is not JSON');
+  }
+}
+
+/** Calls a contract call by name: `callApi('GetUser')`, `callApi('CreateMessage', { body })`. */
+export async function callApi<N extends CallName>(name: N, ...[input]: CallArgs<N>): Promise<CallAnswer<N>> {
+  const { body, query, signal } = (input ?? {}) as { body?: unknown; query?: object; signal?: AbortSignal };
+  const answer = await apiRequest(buildPath(name, query), {
+    // Every call with a body accepts POST (UpdateUser also PUT); the others are GET.
+    method: body === undefined ? 'GET' : 'POST',
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
+  // Some answers carry `status: 'error'` with a 200 in the spec's older readings; treat them as failures.
+  if (answer && typeof answer === 'object' && (answer as { status?: unknown }).status === 'error') {
+    const { message, code } = answer as { message?: unknown; code?: unknown };
+    throw new ApiError(200, typeof code === 'string' ? code : 'error', typeof message === 'string' ? message : 'Error');
+  }
+  return answer as CallAnswer<N>;
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}

@@ -1,0 +1,185 @@
+/**
+ * The live socket (/ws, decisions.md "Live socket"): one connection for the whole app,
+ * opened on first use, reopened 5 s after it closes and at once when the app becomes
+ * active again. Screens subscribe to frame types and watch dialogs; both survive reconnects.
+ */
+import type { ClientFrame, ServerFrame, ServerFrameOf } from '@seer/contract';
+import { getInitData, userFromInitData } from './session';
+import { onAppActive } from './telegram';
+
+/** Spec section 9: the socket reconnects 5 seconds after closing. */
+export const RECONNECT_DELAY_MS = 5000;
+
+type Handler = (frame: ServerFrame) => void;
+export type ConnectionState = 'idle' | 'connecting' | 'open' | 'closed';
+
+const handlers = new Map<ServerFrame['type'], Set<Handler>>();
+const stateListeners = new Set<(state: ConnectionState) => void>();
+/** Watched dialogs by advisor id, counted so two screens can watch the same one. */
+const watched = new Map<number, number>();
+
+let socket: WebSocket | null = null;
+let state: ConnectionState = 'idle';
+let userId: number | null = null;
+let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+let stopActiveListener: (() => void) | null = null;
+let users = 0;
+
+function setState(next: ConnectionState): void {
+  state = next;
+  for (const listener of stateListeners) listener(next);
+}
+
+function send(frame: ClientFrame): void {
+  if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
+}
+
+function subscribeFrame(managerId: number): ClientFrame | null {
+  return userId === null ? null : { type: 'subscribe_dialog', telegram_user_id: userId, manager_id: managerId };
+}
+
+function isServerFrame(value: unknown): value is ServerFrame {
+  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
+}
+
+function dispatch(raw: unknown): void {
+  if (typeof raw !== 'string') return;
+  let frame: unknown;
+  try {
+    frame = JSON.parse(raw);
+  } catch {
+    return;
+  }
+  if (!isServerFrame(frame)) return;
+  for (const handler of handlers.get(frame.type) ?? []) {
+    try {
+      handler(frame);
+    } catch (error) {
+      console.error('Socket handler failed', error);
+    }
+  }
+}
+
+function scheduleReconnect(delay = RECONNECT_DELAY_MS): void {
+  if (reconnectTimer !== null || users === 0) return;
+  reconnectTimer = setTimeout(() => {
+    reconnectTimer = null;
+    void open();
+  }, delay);
+}
+
+async function open(): Promise<void> {
+  if (users === 0 || (socket && socket.readyState <= WebSocket.OPEN)) return;
+  setState('connecting');
+  let initData: string;
+  try {
+    initData = await getInitData();
+  } catch {
+    setState('closed');
+    scheduleReconnect();
+    return;
+  }
+  if (users === 0) return;
+  userId = userFromInitData(initData)?.id ?? null;
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+  const ws = new WebSocket(`${scheme}://${location.host}/ws?initData=${encodeURIComponent(initData)}`);
+  socket = ws;
+  ws.onopen = () => {
+    if (userId !== null) send({ type: 'user_connect', user_id: userId, data: { role: 'user' } });
+    for (const managerId of watched.keys()) {
+      const frame = subscribeFrame(managerId);
+      if (frame) send(frame);
+    }
+    setState('open');
+  };
+  ws.onmessage = (event) => dispatch(event.data);
+  ws.onclose = () => {
+    if (socket !== ws) return;
+    socket = null;
+    setState('closed');
+    scheduleReconnect();
+  };
+  // An error is always followed by close, which schedules the reconnect.
+  ws.onerror = () => {};
+}
+
+function reconnectNow(): void {
+  if (socket && socket.readyState <= WebSocket.OPEN) return;
+  if (reconnectTimer !== null) {
+    clearTimeout(reconnectTimer);
+    reconnectTimer = null;
+  }
+  void open();
+}
+
+function retain(): () => void {
+  users += 1;
+  if (users === 1) {
+    stopActiveListener = onAppActive(reconnectNow);
+    void open();
+  }
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    users -= 1;
+    if (users > 0) return;
+    stopActiveListener?.();
+    stopActiveListener = null;
+    if (reconnectTimer !== null) clearTimeout(reconnectTimer);
+    reconnectTimer = null;
+    const closing = socket;
+    socket = null;
+    closing?.close();
+    setState('idle');
+  };
+}
+
+/**
+ * Calls `handler` for every frame of `type` (new_message, balance, presence, read, error ...).
+ * Keeps the socket open while subscribed; returns the unsubscribe.
+ */
+export function onSocketFrame<T extends ServerFrame['type']>(
+  type: T,
+  handler: (frame: ServerFrameOf<T>) => void,
+): () => void {
+  let set = handlers.get(type);
+  if (!set) {
+    set = new Set();
+    handlers.set(type, set);
+  }
+  const wrapped = handler as Handler;
+  set.add(wrapped);
+  const release = retain();
+  return () => {
+    set.delete(wrapped);
+    release();
+  };
+}
+
+/** Subscribes to one dialog's live messages (re-sent after every reconnect); returns the undo. */
+export function watchDialog(managerId: number): () => void {
+  watched.set(managerId, (watched.get(managerId) ?? 0) + 1);
+  const release = retain();
+  const frame = subscribeFrame(managerId);
+  if (frame) send(frame);
+  return () => {
+    const count = (watched.get(managerId) ?? 1) - 1;
+    if (count > 0) watched.set(managerId, count);
+    else {
+      watched.delete(managerId);
+      if (userId !== null) send({ type: 'unsubscribe_dialog', telegram_user_id: userId, manager_id: managerId });
+    }
+    release();
+  };
+}
+
+export function connectionState(): ConnectionState {
+  return state;
+}
+
+/** Calls back on every connection state change (to show "reconnecting", for example). */
+export function onConnectionState(listener: (state: ConnectionState) => void): () => void {
+  stateListeners.add(listener);
+  return () => stateListeners.delete(listener);
+}

@@ -1,0 +1,301 @@
+/**
+ * The one bridge to Telegram's Mini App API (window.Telegram.WebApp), with plain-browser
+ * fallbacks so every screen also works outside Telegram. See docs/decisions/004-telegram-bridge.md.
+ */
+
+type HapticImpact = 'light' | 'medium' | 'heavy' | 'rigid' | 'soft';
+type HapticNotice = 'error' | 'success' | 'warning';
+export type InvoiceStatus = 'paid' | 'cancelled' | 'failed' | 'pending';
+export type ColorScheme = 'light' | 'dark';
+
+interface Insets {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
+
+export interface ThemeParams {
+  bg_color?: string;
+  text_color?: string;
+  hint_color?: string;
+  link_color?: string;
+  button_color?: string;
+  button_text_color?: string;
+  secondary_bg_color?: string;
+  header_bg_color?: string;
+  bottom_bar_bg_color?: string;
+  accent_text_color?: string;
+  section_bg_color?: string;
+  section_header_text_color?: string;
+  section_separator_color?: string;
+  subtitle_text_color?: string;
+  destructive_text_color?: string;
+}
+
+/** The part of Telegram's WebApp object Seer uses (Bot API 8.0 names). */
+export interface TelegramWebApp {
+  initData: string;
+  initDataUnsafe?: { user?: { id: number; language_code?: string; photo_url?: string } };
+  version: string;
+  platform: string;
+  colorScheme: ColorScheme;
+  themeParams: ThemeParams;
+  viewportHeight: number;
+  viewportStableHeight: number;
+  safeAreaInset?: Insets;
+  contentSafeAreaInset?: Insets;
+  isVersionAtLeast(version: string): boolean;
+  ready(): void;
+  expand(): void;
+  setHeaderColor?(color: string): void;
+  setBackgroundColor?(color: string): void;
+  setBottomBarColor?(color: string): void;
+  disableVerticalSwipes?(): void;
+  enableVerticalSwipes?(): void;
+  requestWriteAccess?(callback?: (allowed: boolean) => void): void;
+  openInvoice?(url: string, callback?: (status: InvoiceStatus) => void): void;
+  openTelegramLink(url: string): void;
+  openLink(url: string): void;
+  onEvent(event: string, handler: (...args: unknown[]) => void): void;
+  offEvent(event: string, handler: (...args: unknown[]) => void): void;
+  BackButton: { show(): void; hide(): void; onClick(handler: () => void): void; offClick(handler: () => void): void };
+  HapticFeedback?: {
+    impactOccurred(style: HapticImpact): void;
+    notificationOccurred(type: HapticNotice): void;
+    selectionChanged(): void;
+  };
+}
+
+declare global {
+  interface Window {
+    Telegram?: { WebApp?: TelegramWebApp };
+  }
+}
+
+const SCRIPT_URL = 'https://telegram.org/js/telegram-web-app.js';
+const INIT_DATA_KEY = 'seer.tgWebAppData';
+
+// Telegram puts the launch parameters in the URL hash; the router drops the hash on the
+// first navigation, so read it once at start and keep it for this tab.
+const launchParams = readLaunchParams();
+
+function readLaunchParams(): URLSearchParams {
+  if (typeof window === 'undefined') return new URLSearchParams();
+  const params = new URLSearchParams(window.location.hash.slice(1));
+  try {
+    const data = params.get('tgWebAppData');
+    if (data) sessionStorage.setItem(INIT_DATA_KEY, data);
+    else {
+      const kept = sessionStorage.getItem(INIT_DATA_KEY);
+      if (kept) params.set('tgWebAppData', kept);
+    }
+  } catch {
+    // sessionStorage can be blocked; the hash we read is still good for this page.
+  }
+  return params;
+}
+
+/** The WebApp object when Telegram's script is loaded (or the host injected it). */
+export function webApp(): TelegramWebApp | null {
+  const app = typeof window === 'undefined' ? undefined : window.Telegram?.WebApp;
+  return app && (app.initData || launchParams.has('tgWebAppData')) ? app : null;
+}
+
+/** True when Seer was opened from Telegram (launch parameters present), even before the script loads. */
+export function isInTelegram(): boolean {
+  return launchParams.has('tgWebAppData') || Boolean(window.Telegram?.WebApp?.initData);
+}
+
+/** Telegram's init data for this launch, or '' in a plain browser. */
+export function launchInitData(): string {
+  return window.Telegram?.WebApp?.initData || launchParams.get('tgWebAppData') || '';
+}
+
+/** The language code of the Telegram user, when opened from Telegram. */
+export function telegramLanguageCode(): string | null {
+  const fromApp = window.Telegram?.WebApp?.initDataUnsafe?.user?.language_code;
+  if (fromApp) return fromApp;
+  try {
+    const raw = new URLSearchParams(launchInitData()).get('user');
+    const user = raw ? (JSON.parse(raw) as { language_code?: unknown }) : null;
+    return typeof user?.language_code === 'string' ? user.language_code : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Loads Telegram's script only when launched from Telegram: a plain browser (and the
+ * offline tests) never waits for telegram.org. Resolves even if the script fails or is slow.
+ */
+export function loadTelegramScript(timeoutMs = 4000): Promise<void> {
+  if (!isInTelegram() || window.Telegram?.WebApp) return Promise.resolve();
+  return new Promise((resolve) => {
+    const script = document.createElement('script');
+    script.src = SCRIPT_URL;
+    script.async = true;
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    script.onload = done;
+    script.onerror = done;
+    document.head.appendChild(script);
+  });
+}
+
+const root = () => document.documentElement.style;
+
+function applyInsets(): void {
+  const app = webApp();
+  const style = root();
+  const safe = app?.safeAreaInset;
+  const content = app?.contentSafeAreaInset;
+  // Telegram's insets add to the browser's own env(safe-area-inset-*), which covers plain browsers.
+  for (const side of ['top', 'bottom', 'left', 'right'] as const) {
+    style.setProperty(`--tg-safe-${side}`, `${(safe?.[side] ?? 0) + (content?.[side] ?? 0)}px`);
+  }
+}
+
+function applyViewport(): void {
+  const app = webApp();
+  // The stable height does not jump while the keyboard animates; without Telegram, dvh does the job.
+  if (app?.viewportStableHeight) root().setProperty('--app-height', `${app.viewportStableHeight}px`);
+  else root().removeProperty('--app-height');
+}
+
+const themeListeners = new Set<() => void>();
+
+/** Calls back when Telegram's colour scheme or theme colours change. */
+export function onTelegramThemeChange(listener: () => void): () => void {
+  themeListeners.add(listener);
+  return () => themeListeners.delete(listener);
+}
+
+let started = false;
+
+/** Tells Telegram the app is ready, expands it and starts following viewport, insets and theme. */
+export function startTelegram(): void {
+  const app = webApp();
+  if (!app || started) return;
+  started = true;
+  app.ready();
+  app.expand();
+  applyInsets();
+  applyViewport();
+  app.onEvent('viewportChanged', applyViewport);
+  app.onEvent('safeAreaChanged', applyInsets);
+  app.onEvent('contentSafeAreaChanged', applyInsets);
+  app.onEvent('themeChanged', () => {
+    for (const listener of themeListeners) listener();
+  });
+}
+
+export function telegramColorScheme(): ColorScheme | null {
+  return webApp()?.colorScheme ?? null;
+}
+
+export function telegramThemeParams(): ThemeParams | null {
+  return webApp()?.themeParams ?? null;
+}
+
+/** Matches Telegram's header and background to the app's current colours. */
+export function setTelegramColors(background: string): void {
+  const app = webApp();
+  if (!app || !app.isVersionAtLeast('6.1')) return;
+  app.setHeaderColor?.(background);
+  app.setBackgroundColor?.(background);
+  if (app.isVersionAtLeast('7.10')) app.setBottomBarColor?.(background);
+}
+
+/** Shows Telegram's BackButton calling `onBack`; returns the cleanup. No-op in a browser. */
+export function showBackButton(onBack: () => void): () => void {
+  const app = webApp();
+  if (!app || !app.isVersionAtLeast('6.1')) return () => {};
+  app.BackButton.onClick(onBack);
+  app.BackButton.show();
+  return () => {
+    app.BackButton.offClick(onBack);
+    app.BackButton.hide();
+  };
+}
+
+/** Whether screens should draw their own back arrow (Telegram draws one in its header). */
+export function hasNativeBackButton(): boolean {
+  return Boolean(webApp()?.isVersionAtLeast('6.1'));
+}
+
+export const haptic = {
+  impact(style: HapticImpact = 'light'): void {
+    const app = webApp();
+    if (app?.isVersionAtLeast('6.1')) app.HapticFeedback?.impactOccurred(style);
+  },
+  notify(type: HapticNotice): void {
+    const app = webApp();
+    if (app?.isVersionAtLeast('6.1')) app.HapticFeedback?.notificationOccurred(type);
+  },
+  selection(): void {
+    const app = webApp();
+    if (app?.isVersionAtLeast('6.1')) app.HapticFeedback?.selectionChanged();
+  },
+};
+
+/** Stops the swipe-down-to-close gesture (used while chatting); returns the undo. */
+export function disableVerticalSwipes(): () => void {
+  const app = webApp();
+  if (!app || !app.isVersionAtLeast('7.7')) return () => {};
+  app.disableVerticalSwipes?.();
+  return () => app.enableVerticalSwipes?.();
+}
+
+/** Asks the user to let the bot write to them. Resolves false in a browser. */
+export function requestWriteAccess(): Promise<boolean> {
+  const app = webApp();
+  if (!app?.requestWriteAccess || !app.isVersionAtLeast('6.9')) return Promise.resolve(false);
+  return new Promise((resolve) => app.requestWriteAccess!((allowed) => resolve(Boolean(allowed))));
+}
+
+/** Opens a Telegram invoice (Stars). In a browser the link opens in a new tab and the status is unknown. */
+export function openInvoice(url: string): Promise<InvoiceStatus> {
+  const app = webApp();
+  if (!app?.openInvoice || !app.isVersionAtLeast('6.1')) {
+    window.open(url, '_blank', 'noopener');
+    return Promise.resolve('pending');
+  }
+  return new Promise((resolve) => app.openInvoice!(url, (status) => resolve(status)));
+}
+
+/** Opens a t.me link inside Telegram, or in a new tab in a browser. */
+export function openTelegramLink(url: string): void {
+  const app = webApp();
+  if (app) app.openTelegramLink(url);
+  else window.open(url, '_blank', 'noopener');
+}
+
+/** Opens an outside link (Telegram's in-app browser when available). */
+export function openExternalLink(url: string): void {
+  const app = webApp();
+  if (app) app.openLink(url);
+  else window.open(url, '_blank', 'noopener');
+}
+
+/**
+ * Calls back when the user returns to the app: Telegram's `activated` (Bot API 8.0) inside
+ * Telegram, the page becoming visible or the network coming back anywhere.
+ */
+export function onAppActive(listener: () => void): () => void {
+  const app = webApp();
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') listener();
+  };
+  document.addEventListener('visibilitychange', onVisible);
+  window.addEventListener('online', listener);
+  app?.onEvent('activated', listener);
+  return () => {
+    document.removeEventListener('visibilitychange', onVisible);
+    window.removeEventListener('online', listener);
+    app?.offEvent('activated', listener);
+  };
+}

@@ -1,0 +1,46 @@
+/** Loading and error states shared by every screen. */
+import type { ReactNode } from 'react';
+import { useT } from '../../lib/i18n';
+import { Button } from './button';
+
+export function LoadingState({ label }: { label?: string }) {
+  const t = useT();
+  return (
+    <div className="state" role="status" aria-live="polite">
+      <div className="spinner" aria-hidden="true" />
+      <p className="muted">{label ?? t('common.loading')}</p>
+    </div>
+  );
+}
+
+interface ErrorStateProps {
+  /** The spec's error text for this screen, already translated. */
+  message: string;
+  onRetry?: () => void;
+  children?: ReactNode;
+}
+
+export function ErrorState({ message, onRetry, children }: ErrorStateProps) {
+  const t = useT();
+  return (
+    <div className="state" role="alert">
+      <p>{message}</p>
+      {children}
+      {onRetry && (
+        <Button variant="secondary" onClick={onRetry}>
+          {t('common.retry')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** An empty list's message with an optional action. */
+export function EmptyState({ message, children }: { message: string; children?: ReactNode }) {
+  return (
+    <div className="state">
+      <p className="muted">{message}</p>
+      {children}
+    </div>
+  );
+}

@@ -13,7 +13,14 @@ import { AdvisorsService } from './advisors/advisors.service.js';
 import { UsersService } from './users/users.service.js';
 import { ChatService } from './chat/chat.service.js';
 import { ReviewsService } from './reviews/reviews.service.js';
-import { NoConnections, type PresenceSource } from './presence/presence.js';
+import type { PresenceSource } from './presence/presence.js';
+import { SocketPresence, type SocketPresenceOptions } from './presence/socket-presence.js';
+import { publishPresenceChanges } from './presence/presence-events.js';
+import { SocketHub, type SocketHubOptions } from './socket/socket-hub.js';
+import { socketRoutes } from './socket/socket.routes.js';
+import { ImagesService } from './images/images.service.js';
+import { imagesRoutes } from './images/images.routes.js';
+import { DemoAutoReply } from './demo/auto-reply.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { openApiRoutes } from './http/openapi.js';
 import { usersRoutes } from './users/users.routes.js';
@@ -43,6 +50,8 @@ export interface Services {
   payments: PaymentsService;
   /** Null without BOT_TOKEN. Its intake is started by main.ts; `bot.api` sends messages. */
   bot: TelegramBot | null;
+  /** The live socket's connections on this instance. */
+  sockets: SocketHub;
 }
 
 export interface BuiltApp {
@@ -53,7 +62,14 @@ export interface BuiltApp {
 export async function buildApp(
   config: Config,
   db: Database,
-  options: { transport?: EventTransport | null; presence?: PresenceSource; logger?: boolean } = {},
+  options: {
+    transport?: EventTransport | null;
+    /** Replaces the socket-based presence (tests). */
+    presence?: PresenceSource;
+    presenceOptions?: Partial<SocketPresenceOptions>;
+    socket?: Partial<SocketHubOptions>;
+    logger?: boolean;
+  } = {},
 ): Promise<BuiltApp> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
@@ -64,14 +80,17 @@ export async function buildApp(
   installErrorHandler(app, existsSync(WEB_DIST_DIR) ? WEB_DIST_DIR : null);
 
   const events = new EventBus(options.transport ?? null);
-  const presence = options.presence ?? new NoConnections();
+  // Advisors' open sockets decide presence, shared between instances over the event transport.
+  const socketPresence = options.presence ? null : new SocketPresence(events, options.presenceOptions);
+  const presence: PresenceSource = options.presence ?? socketPresence!;
   const auth = await AuthService.create(config, db.sql);
   const advisors = new AdvisorsService(db.sql, presence, events);
   const users = new UsersService(db.sql, events, config.adminTelegramIds);
   const chat = new ChatService(db.sql, advisors, events);
   const reviews = new ReviewsService(db.sql, advisors, chat);
   const { payments, bot } = createPaymentsAndBot(config, db.sql, events, logTo(app.log));
-  const services: Services = { config, db, events, auth, advisors, users, chat, reviews, payments, bot };
+  const sockets = new SocketHub({ auth, advisors, events, presence: socketPresence, log: app.log }, options.socket);
+  const services: Services = { config, db, events, auth, advisors, users, chat, reviews, payments, bot, sockets };
 
   app.get('/api/health', async () => {
     await db.sql`SELECT 1`;
@@ -94,6 +113,12 @@ export async function buildApp(
   reviewsRoutes(app, auth, reviews);
   paymentsRoutes(app, auth, payments, config);
   botRoutes(app, bot);
+  await socketRoutes(app, sockets);
+  await imagesRoutes(app, auth, new ImagesService(db.sql));
+  const stopPresenceEvents = socketPresence ? publishPresenceChanges(socketPresence, advisors, events) : () => {};
+  const autoReply = config.demo
+    ? new DemoAutoReply({ events, chat, advisors, users: users.repository, log: app.log, delayMs: config.demoReplyDelayMs })
+    : null;
 
   await app.register(fastifyStatic, {
     root: AVATARS_DIR,
@@ -115,9 +140,15 @@ export async function buildApp(
   }
 
   app.addHook('onClose', async () => {
+    // The sockets are closed in preClose (socket.routes.ts); presence says "bye" before the transport stops.
+    await autoReply?.stop();
+    stopPresenceEvents();
+    socketPresence?.stop();
     await bot?.stop();
     await events.stop();
   });
   await events.start();
+  socketPresence?.start();
+  autoReply?.start();
   return { app, services };
 }

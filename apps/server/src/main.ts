@@ -4,6 +4,8 @@ import { openDatabase } from './db/database.js';
 import { buildApp } from './app.js';
 import { seedDemoData } from './demo/seed.js';
 import { logTo, startPaymentWorkers } from './payments/payments.setup.js';
+import { PostgresTransport } from './events/transports/postgres-transport.js';
+import { RedisTransport, redisChannelFor } from './events/transports/redis-transport.js';
 
 async function main(): Promise<void> {
   let config;
@@ -26,7 +28,12 @@ async function main(): Promise<void> {
   });
   if (config.demo) await seedDemoData(db.sql);
 
-  const { app, services } = await buildApp(config, db);
+  // Events (chat messages, presence) reach the other instances through Redis when configured, else PostgreSQL.
+  const warn = (message: string, error?: unknown) => console.warn(message, error instanceof Error ? error.message : (error ?? ''));
+  const transport = config.redisUrl
+    ? new RedisTransport(config.redisUrl, redisChannelFor(db.url), { warn })
+    : new PostgresTransport(db.url, { warn });
+  const { app, services } = await buildApp(config, db, { transport });
   let stopPaymentWorkers: (() => Promise<void>) | null = null;
   let stopping = false;
   const stop = async (signal: string) => {
@@ -50,7 +57,13 @@ async function main(): Promise<void> {
   // TON deposit watcher (with TON_WALLET_ADDRESS) and bot intake (with BOT_TOKEN), once the webhook route is listening.
   stopPaymentWorkers = startPaymentWorkers(config, db.sql, services, logTo(app.log));
   app.log.info(
-    { url: `http://localhost:${config.port}`, database: config.databaseUrl ? 'external' : `embedded in ${config.dataDir}`, demo: config.demo, ms: Date.now() - started },
+    {
+      url: `http://localhost:${config.port}`,
+      database: config.databaseUrl ? 'external' : `embedded in ${config.dataDir}`,
+      events: config.redisUrl ? 'redis' : 'postgres',
+      demo: config.demo,
+      ms: Date.now() - started,
+    },
     'Seer is ready',
   );
 }

@@ -1,0 +1,76 @@
+/**
+ * Events between instances through PostgreSQL LISTEN/NOTIFY: the default, so several
+ * instances on one database work without anything else. NOTIFY payloads are limited to
+ * 8000 bytes, so envelopes stay under NOTIFY_MAX_BYTES (large events travel in chunks).
+ * NOTIFY is scoped to one database, so instances share events exactly when they share data.
+ */
+import postgres from 'postgres';
+import type { DomainEvent, EventTransport } from '../event-bus.js';
+import { Batcher, EnvelopeDecoder, encodeEvents, newInstanceId } from './envelope.js';
+
+export const PG_CHANNEL = 'seer_events';
+/** Below PostgreSQL's 8000-byte limit, with room to spare. */
+export const NOTIFY_MAX_BYTES = 7900;
+
+export interface TransportLog {
+  warn(message: string, error?: unknown): void;
+}
+
+export class PostgresTransport implements EventTransport {
+  readonly instanceId = newInstanceId();
+  private readonly sql: postgres.Sql;
+  private readonly batcher: Batcher;
+  private listener: { unlisten(): Promise<void> } | null = null;
+  private stopped = false;
+  private lastWarnAt = 0;
+
+  constructor(
+    databaseUrl: string,
+    private readonly log: TransportLog = { warn: (message, error) => console.warn(message, error) },
+    private readonly channel = PG_CHANNEL,
+  ) {
+    // One connection for NOTIFY keeps events in the order they were published;
+    // postgres.js opens one more, dedicated connection for LISTEN and re-listens after a drop.
+    this.sql = postgres(databaseUrl, {
+      max: 1,
+      onnotice: () => {},
+      idle_timeout: 0,
+      connection: { application_name: 'seer-events' },
+    });
+    this.batcher = new Batcher((events) => this.flush(events));
+  }
+
+  async start(onRemote: (event: DomainEvent) => void): Promise<void> {
+    const decoder = new EnvelopeDecoder(this.instanceId);
+    this.listener = await this.sql.listen(this.channel, (payload) => {
+      for (const event of decoder.decode(payload)) onRemote(event);
+    });
+  }
+
+  send(event: DomainEvent): void {
+    if (!this.stopped) this.batcher.add(event);
+  }
+
+  private flush(events: DomainEvent[]): void {
+    if (this.stopped) return;
+    for (const payload of encodeEvents(this.instanceId, events, NOTIFY_MAX_BYTES)) {
+      this.sql.notify(this.channel, payload).catch((error: unknown) => this.warn(error));
+    }
+  }
+
+  private warn(error: unknown): void {
+    // Other instances miss these events (clients reload on reconnect); say so, but not thousands of times.
+    if (Date.now() - this.lastWarnAt < 10_000) return;
+    this.lastWarnAt = Date.now();
+    this.log.warn('events: NOTIFY to other instances failed', error);
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    // Let the last batch (e.g. a "bye" from presence) go out before closing.
+    await new Promise((resolve) => setImmediate(resolve));
+    this.stopped = true;
+    await this.listener?.unlisten().catch(() => {});
+    await this.sql.end({ timeout: 2 });
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * Events between instances through Redis pub/sub, used when REDIS_URL is set. Redis channels
+ * are server-wide, so the channel name carries the database's name: instances share events
+ * exactly when they share data, even when unrelated deployments share one Redis.
+ */
+import { Redis } from 'ioredis';
+import type { DomainEvent, EventTransport } from '../event-bus.js';
+import { Batcher, EnvelopeDecoder, encodeEvents, newInstanceId } from './envelope.js';
+import type { TransportLog } from './postgres-transport.js';
+
+export function redisChannelFor(databaseUrl: string): string {
+  const name = new URL(databaseUrl).pathname.replace(/^\//, '') || 'seer';
+  return `seer:events:${name}`;
+}
+
+export class RedisTransport implements EventTransport {
+  readonly instanceId = newInstanceId();
+  private readonly publisher: Redis;
+  private readonly subscriber: Redis;
+  private readonly batcher: Batcher;
+  private stopped = false;
+  private lastWarnAt = 0;
+
+  constructor(
+    redisUrl: string,
+    private readonly channel: string,
+    private readonly log: TransportLog = { warn: (message, error) => console.warn(message, error) },
+  ) {
+    const options = { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: true };
+    this.publisher = new Redis(redisUrl, { ...options, connectionName: 'seer-events-pub' });
+    this.subscriber = new Redis(redisUrl, { ...options, connectionName: 'seer-events-sub' });
+    for (const client of [this.publisher, this.subscriber]) client.on('error', (error) => this.warn('events: Redis connection error', error));
+    this.batcher = new Batcher((events) => this.flush(events));
+  }
+
+  async start(onRemote: (event: DomainEvent) => void): Promise<void> {
+    const decoder = new EnvelopeDecoder(this.instanceId);
+    await Promise.all([this.publisher.connect(), this.subscriber.connect()]);
+    this.subscriber.on('message', (channel: string, payload: string) => {
+      if (channel !== this.channel) return;
+      for (const event of decoder.decode(payload)) onRemote(event);
+    });
+    // ioredis re-subscribes by itself after a reconnect.
+    await this.subscriber.subscribe(this.channel);
+  }
+
+  send(event: DomainEvent): void {
+    if (!this.stopped) this.batcher.add(event);
+  }
+
+  private flush(events: DomainEvent[]): void {
+    if (this.stopped) return;
+    for (const payload of encodeEvents(this.instanceId, events, null)) {
+      this.publisher.publish(this.channel, payload).catch((error: unknown) => this.warn('events: PUBLISH to other instances failed', error));
+    }
+  }
+
+  private warn(message: string, error: unknown): void {
+    if (Date.now() - this.lastWarnAt < 10_000) return;
+    this.lastWarnAt = Date.now();
+    this.log.warn(message, error);
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    this.stopped = true;
+    await Promise.allSettled([this.subscriber.quit(), this.publisher.quit()]);
+  }
+}

@@ -1,0 +1,65 @@
+/** Chat images: checked from their bytes and bounded in size, stored, served by unguessable id. */
+import { randomUUID } from 'node:crypto';
+import { ERROR_CODES, LIMITS } from '@seer/contract';
+import type { Sql } from '../db/database.js';
+import { AppError, BadRequestError, NotFoundError, TooManyRequestsError } from '../errors.js';
+import { KeyedRateLimiter } from '../socket/rate-limit.js';
+import { imageUrl } from '../chat/chat.service.js';
+import { ImageFormatError, inspectImage } from './image-format.js';
+import { ImagesRepository, type StoredImage } from './images.repository.js';
+
+export class UnsupportedImageError extends AppError {
+  constructor(message: string) {
+    super(415, ERROR_CODES.badRequest, message);
+  }
+}
+
+export class ImageTooLargeError extends AppError {
+  constructor() {
+    super(413, ERROR_CODES.payloadTooLarge, `Image too large: at most ${LIMITS.imageMaxBytes / (1024 * 1024)} MB`);
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export class ImagesService {
+  private readonly repository: ImagesRepository;
+  /** Uploads per user: generous for a chat, a wall against filling the database. */
+  private readonly uploads = new KeyedRateLimiter<number>({ ratePerSecond: 30 / 60, burst: 20 });
+
+  constructor(sql: Sql) {
+    this.repository = new ImagesRepository(sql);
+  }
+
+  /** Refuses early (before reading the file) when the user uploads too fast. */
+  checkRate(uploaderId: number): void {
+    if (!this.uploads.take(uploaderId)) throw new TooManyRequestsError('Too many images: at most 30 a minute; try again shortly');
+  }
+
+  async upload(uploaderId: number, bytes: Buffer): Promise<{ id: string; url: string; width: number; height: number }> {
+    if (bytes.length === 0) throw new BadRequestError('file: the upload is empty');
+    if (bytes.length > LIMITS.imageMaxBytes) throw new ImageTooLargeError();
+    let info;
+    try {
+      info = inspectImage(bytes);
+    } catch (error) {
+      if (error instanceof ImageFormatError) {
+        throw error.problem === 'unsupported' ? new UnsupportedImageError(error.message) : new BadRequestError(error.message);
+      }
+      throw error;
+    }
+    const max = LIMITS.imageMaxDimension;
+    if (info.width < 1 || info.height < 1 || info.width > max || info.height > max) {
+      throw new BadRequestError(`Image dimensions ${info.width}×${info.height} are out of bounds: 1 to ${max} pixels per side`);
+    }
+    const id = randomUUID();
+    await this.repository.insert({ id, uploaderId, mime: info.mime, width: info.width, height: info.height, bytes });
+    return { id, url: imageUrl(id)!, width: info.width, height: info.height };
+  }
+
+  async get(id: string): Promise<StoredImage> {
+    const image = UUID.test(id) ? await this.repository.find(id.toLowerCase()) : null;
+    if (!image) throw new NotFoundError('No such image');
+    return image;
+  }
+}

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { LIMITS } from './limits.js';
+import * as A from './admin.js';
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const telegramId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -306,7 +307,7 @@ export interface CallSpec {
   body?: z.ZodType;
   answer: z.ZodType;
   /** Who may call it. */
-  access: 'user' | 'advisor' | 'public';
+  access: 'user' | 'advisor' | 'admin' | 'public';
 }
 
 export const CALLS = {
@@ -331,6 +332,17 @@ export const CALLS = {
   ManagerSendMessage: { name: 'ManagerSendMessage.php', methods: ['POST'], summary: "An advisor's reply (free)", body: ManagerSendMessageBody, answer: ManagerSendMessageAnswer, access: 'advisor' },
   ManagerSetStatus: { name: 'ManagerSetStatus.php', methods: ['POST'], summary: 'Advisor online/away', body: ManagerSetStatusBody, answer: ManagerSetStatusAnswer, access: 'advisor' },
   UploadImage: { name: 'UploadImage.php', methods: ['POST'], summary: 'Upload a chat image (multipart field "file": JPEG, PNG or WebP up to 5 MB); send it with CreateMessage or ManagerSendMessage image_id', answer: UploadImageAnswer, access: 'user' },
+  ManagerGetEarnings: { name: 'ManagerGetEarnings.php', methods: ['GET'], summary: "The advisor's earnings: today, this month, all time, unpaid, recent paid messages", answer: A.ManagerGetEarningsAnswer, access: 'advisor' },
+  ManagerGetProfile: { name: 'ManagerGetProfile.php', methods: ['GET'], summary: 'The advisor record linked to the caller', answer: A.ManagerGetProfileAnswer, access: 'advisor' },
+  AdminListAdvisors: { name: 'AdminListAdvisors.php', methods: ['GET'], summary: 'Every advisor, active or not', answer: A.AdminListAdvisorsAnswer, access: 'admin' },
+  AdminSaveAdvisor: { name: 'AdminSaveAdvisor.php', methods: ['POST'], summary: 'Create (no id) or edit an advisor; is_active=false deactivates', body: A.AdminSaveAdvisorBody, answer: A.AdminSaveAdvisorAnswer, access: 'admin' },
+  AdminLinkAdvisor: { name: 'AdminLinkAdvisor.php', methods: ['POST'], summary: 'Link an advisor to a Telegram id (null unlinks)', body: A.AdminLinkAdvisorBody, answer: A.AdminStatusAnswer, access: 'admin' },
+  AdminListUsers: { name: 'AdminListUsers.php', methods: ['GET'], summary: 'Users, newest first; q searches id, name and username', query: A.AdminUsersQuery, answer: A.AdminListUsersAnswer, access: 'admin' },
+  AdminUserLedger: { name: 'AdminUserLedger.php', methods: ['GET'], summary: "A user's ledger, newest first", query: A.AdminLedgerQuery, answer: A.AdminLedgerAnswer, access: 'admin' },
+  AdminCredit: { name: 'AdminCredit.php', methods: ['POST'], summary: 'Credit (or debit with a negative amount) a balance with a reason', body: A.AdminCreditBody, answer: A.AdminCreditAnswer, access: 'admin' },
+  AdminPayouts: { name: 'AdminPayouts.php', methods: ['GET'], summary: "Advisors' earnings for a period (add format=csv for a CSV file)", query: A.AdminPayoutsQuery, answer: A.AdminPayoutsAnswer, access: 'admin' },
+  AdminMarkPaid: { name: 'AdminMarkPaid.php', methods: ['POST'], summary: "Mark an advisor's unpaid earnings up to a date as paid out", body: A.AdminMarkPaidBody, answer: A.AdminMarkPaidAnswer, access: 'admin' },
+  AdminAudit: { name: 'AdminAudit.php', methods: ['GET'], summary: 'Recent admin actions', answer: A.AdminAuditAnswer, access: 'admin' },
   ManagerMarkRead: { name: 'ManagerMarkRead.php', methods: ['POST'], summary: "Mark the user's messages as read, for the advisor", body: ManagerMarkReadBody, answer: StatusAnswer, access: 'advisor' },
 } as const satisfies Record<string, CallSpec>;
 

@@ -1,4 +1,5 @@
 export * from './api.js';
+export * from './admin.js';
 export * from './socket.js';
 export * from './categories.js';
 export * from './limits.js';

@@ -9,6 +9,10 @@ import { UsersRepository } from '../users/users.repository.js';
 import { AdvisorsRepository } from '../advisors/advisors.repository.js';
 import type { EventBus } from '../events/event-bus.js';
 import { BadRequestError, NotFoundError } from '../errors.js';
+import type { z } from 'zod';
+import type { AdminSaveAdvisorBody } from '@seer/contract';
+import type { AdvisorRecord } from '../advisors/advisors.repository.js';
+import { imageUrl } from '../chat/chat.service.js';
 
 /** The actor id the command line writes in the audit log. */
 export const CLI_ACTOR = 0;
@@ -77,6 +81,54 @@ export class AdminService {
 
   async listUsers(limit = 200) {
     return this.users.list(limit);
+  }
+
+  /** Users whose id, name or username contains the query, newest first. */
+  async searchUsers(query: string | undefined, limit = 100) {
+    if (!query) return this.users.list(limit);
+    return this.users.search(query, limit);
+  }
+
+  async userWithLedger(telegramId: number) {
+    const user = await this.users.find(telegramId);
+    if (!user) throw new NotFoundError(`User ${telegramId} not found`);
+    return { user, ledger: await this.users.ledgerOf(telegramId, 500) };
+  }
+
+  /** Creates (no id) or edits an advisor. */
+  async saveAdvisor(actor: number, body: z.output<typeof AdminSaveAdvisorBody>): Promise<AdvisorRecord> {
+    const priceCents = parseDollarsToCents(body.price);
+    if (priceCents === null || priceCents <= 0) throw new BadRequestError('price must be a positive amount in dollars, e.g. 2.99');
+    const advisor = await this.sql.begin(async (tx) => {
+      let avatarUrl: string | undefined;
+      if (body.avatar_image_id) {
+        const [image] = await tx`SELECT 1 FROM images WHERE id = ${body.avatar_image_id}`;
+        if (!image) throw new BadRequestError('avatar_image_id: no such uploaded image');
+        avatarUrl = imageUrl(body.avatar_image_id)!;
+      }
+      const fields = {
+        name: body.name,
+        category_id: body.category_id,
+        description: body.description,
+        additional_info: body.additional_info,
+        price_cents: priceCents,
+        experience_years: body.experience,
+        clients: body.clients,
+        languages: body.languages,
+      };
+      let id = body.id;
+      if (id === undefined) {
+        id = await this.advisors.insert({ ...fields, avatar_url: avatarUrl ?? '' }, tx);
+        if (!body.is_active) await tx`UPDATE advisors SET is_active = false WHERE id = ${id}`;
+      } else {
+        const existing = await this.advisors.find(id, tx);
+        if (!existing) throw new NotFoundError(`Advisor ${id} not found`);
+        await this.advisors.update(tx, id, { ...fields, avatar_url: avatarUrl ?? existing.avatar_url, is_active: body.is_active });
+      }
+      await this.audit.audit(tx, actor, body.id === undefined ? 'create-advisor' : 'edit-advisor', { advisorId: id, ...fields, is_active: body.is_active, avatarUrl });
+      return (await this.advisors.find(id, tx))!;
+    });
+    return advisor;
   }
 
   async listAdvisors() {

@@ -78,6 +78,15 @@ export class AdvisorsRepository {
     return row!.id;
   }
 
+  async update(tx: Tx, id: number, advisor: Omit<NewAdvisor, 'is_demo' | 'demo_online'> & { is_active: boolean }): Promise<void> {
+    await tx`
+      UPDATE advisors SET name = ${advisor.name}, avatar_url = ${advisor.avatar_url}, category_id = ${advisor.category_id},
+        description = ${advisor.description}, additional_info = ${advisor.additional_info}, price_cents = ${advisor.price_cents},
+        experience_years = ${advisor.experience_years}, clients = ${advisor.clients}, languages = ${advisor.languages ?? ['en', 'ru']},
+        is_active = ${advisor.is_active}
+      WHERE id = ${id}`;
+  }
+
   /** Links an advisor to a Telegram user; a previous link of either side is moved. */
   async linkTelegram(tx: Tx, advisorId: number, telegramId: number): Promise<void> {
     await tx`UPDATE advisors SET telegram_id = NULL WHERE telegram_id = ${telegramId} AND id <> ${advisorId}`;

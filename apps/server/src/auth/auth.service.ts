@@ -77,6 +77,11 @@ export class AuthService {
     return advisor;
   }
 
+  /** After an admin links or unlinks an advisor, forget cached links at once. */
+  forgetAdvisorLinks(): void {
+    this.advisorCache.clear();
+  }
+
   /** Demo sign-in: init data for a demo user, signed with this database's demo key. */
   demoSession(requestedId?: number): { initData: string; telegramId: number } {
     if (!this.demoBotToken) throw new UnauthorizedError('Demo sign-in is off: open Seer from Telegram');

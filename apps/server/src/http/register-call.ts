@@ -51,6 +51,7 @@ export function registerCall<N extends CallName>(
       handler: async (request, reply) => {
         const identity = await auth.identify(request.headers.authorization);
         let advisor: AdvisorRecord | null = null;
+        if (spec.access === 'admin' && !identity.isAdmin) throw new ForbiddenError('Only admins may use this call');
         if (spec.access === 'advisor') {
           advisor = await auth.advisorOf(identity);
           if (!advisor) throw new ForbiddenError('Only advisors may use this call');

@@ -107,6 +107,16 @@ export class UsersRepository {
     return this.sql.unsafe<UserRecord[]>(`SELECT ${USER_COLUMNS} FROM users ORDER BY created_at DESC LIMIT $1`, [limit]);
   }
 
+  async search(query: string, limit: number): Promise<UserRecord[]> {
+    const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return this.sql.unsafe<UserRecord[]>(
+      `SELECT ${USER_COLUMNS} FROM users
+       WHERE telegram_id::text LIKE $1 OR name ILIKE $1 OR username ILIKE $1 OR first_name ILIKE $1 OR last_name ILIKE $1
+       ORDER BY created_at DESC LIMIT $2`,
+      [pattern, limit],
+    );
+  }
+
   async ledgerOf(telegramId: number, limit = 100) {
     return this.sql<{ id: number; amount_cents: number; reason: string; note: string | null; reference: string | null; created_at: Date }[]>`
       SELECT id, amount_cents, reason, note, reference, created_at FROM ledger

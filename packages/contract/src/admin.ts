@@ -1,0 +1,121 @@
+/** Calls of the advisors' workspace and of the admin section (decisions.md; issue "Advisors' workspace, bot and admin"). */
+import { z } from 'zod';
+import { LIMITS } from './limits.js';
+
+const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const ok = z.literal('success');
+/** Dollars typed by a person: "12.50", 12.5; negative allowed where a debit is meant. */
+const dollars = z.union([z.string().trim().max(20), z.number()]);
+
+// ---------- the advisors' workspace ----------
+
+export const AdvisorEarnings = z.object({
+  today_cents: z.number().int(),
+  month_cents: z.number().int(),
+  total_cents: z.number().int(),
+  unpaid_cents: z.number().int(),
+  paid_messages: z.number().int(),
+  price_cents: z.number().int(),
+  recent: z.array(z.object({ message_id: z.number().int(), amount_cents: z.number().int(), created_at: z.string(), user_name: z.string() })),
+});
+export const ManagerGetEarningsAnswer = z.object({ status: ok, earnings: AdvisorEarnings });
+export const ManagerGetProfileAnswer = z.object({
+  status: ok,
+  manager: z.object({ id: z.number().int(), name: z.string(), avatar: z.string(), category_id: z.number().int(), price_cents: z.number().int(), away: z.boolean(), isOnline: z.boolean(), rating: z.number(), reviews: z.number().int() }),
+});
+
+// ---------- admin ----------
+
+export const AdminAdvisor = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  avatar: z.string(),
+  category_id: z.number().int(),
+  description: z.string(),
+  additional_info: z.string(),
+  price_cents: z.number().int(),
+  experience: z.number().int(),
+  clients: z.number().int(),
+  languages: z.array(z.string()),
+  is_active: z.boolean(),
+  is_demo: z.boolean(),
+  telegram_id: z.number().int().nullable(),
+  rating: z.number(),
+  reviews: z.number().int(),
+});
+export type AdminAdvisor = z.infer<typeof AdminAdvisor>;
+
+export const AdminSaveAdvisorBody = z
+  .object({
+    /** Absent: create. */
+    id: id.optional(),
+    name: z.string().trim().min(1, { error: 'name must not be empty' }).max(80),
+    category_id: z.coerce.number().int().min(1).max(12),
+    description: z.string().trim().max(2000).default(''),
+    additional_info: z.string().trim().max(2000).default(''),
+    price: dollars,
+    experience: z.coerce.number().int().min(0).max(80).default(0),
+    clients: z.coerce.number().int().min(0).max(10_000_000).default(0),
+    languages: z.array(z.string().trim().min(2).max(10)).max(10).default(['en', 'ru']),
+    is_active: z.boolean().default(true),
+    /** An image uploaded with UploadImage.php becomes the avatar. */
+    avatar_image_id: z.string().uuid().optional(),
+  })
+  .strict();
+
+export const AdminLinkAdvisorBody = z.object({ manager_id: id, telegram_id: id.nullable() });
+export const AdminUsersQuery = z.object({ q: z.string().trim().max(64).optional() });
+export const AdminUser = z.object({
+  telegram_user_id: z.number().int(),
+  name: z.string(),
+  username: z.string().nullable(),
+  balance_cents: z.number().int(),
+  free_messages: z.number().int(),
+  created_at: z.string(),
+});
+export const AdminLedgerQuery = z.object({ telegram_user_id: id });
+export const LedgerEntry = z.object({
+  id: z.number().int(),
+  amount_cents: z.number().int(),
+  reason: z.string(),
+  note: z.string().nullable(),
+  reference: z.string().nullable(),
+  created_at: z.string(),
+});
+export const AdminCreditBody = z.object({
+  telegram_user_id: id,
+  /** Signed dollars: "10", "-2.50". */
+  amount: dollars,
+  reason: z.string().trim().min(1, { error: 'reason is required' }).max(LIMITS.reviewTextMaxLength),
+});
+export const AdminPayoutsQuery = z.object({
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  format: z.enum(['json', 'csv']).optional(),
+});
+export const AdminPayoutRow = z.object({
+  manager_id: z.number().int(),
+  name: z.string(),
+  messages: z.number().int(),
+  earned_cents: z.number().int(),
+  paid_cents: z.number().int(),
+  unpaid_cents: z.number().int(),
+});
+export const AdminMarkPaidBody = z.object({ manager_id: id, to: z.iso.date().optional() });
+export const AdminAuditEntry = z.object({
+  id: z.number().int(),
+  actor_telegram_id: z.number().int(),
+  action: z.string(),
+  details: z.unknown(),
+  created_at: z.string(),
+});
+
+export const AdminListAdvisorsAnswer = z.object({ status: ok, advisors: z.array(AdminAdvisor) });
+export const AdminSaveAdvisorAnswer = z.object({ status: ok, advisor: AdminAdvisor });
+export const AdminListUsersAnswer = z.object({ status: ok, users: z.array(AdminUser) });
+export const AdminLedgerAnswer = z.object({ status: ok, user: AdminUser, ledger: z.array(LedgerEntry) });
+export const AdminCreditAnswer = z.object({ status: ok, balance_cents: z.number().int(), amount_cents: z.number().int() });
+export const AdminPayoutsAnswer = z.object({ status: ok, from: z.string().nullable(), to: z.string().nullable(), payouts: z.array(AdminPayoutRow) });
+export const AdminMarkPaidAnswer = z.object({ status: ok, marked_cents: z.number().int() });
+export const AdminAuditAnswer = z.object({ status: ok, entries: z.array(AdminAuditEntry) });
+export const AdminStatusAnswer = z.object({ status: ok });

@@ -16,8 +16,6 @@ export interface HandlerOptions {
   critical?: boolean;
 }
 
-export class UnhandledUpdateError extends Error {}
-
 export class UpdateDispatcher {
   private readonly commands = new Map<string, Array<{ handler: Handler<Message>; critical: boolean }>>();
   private readonly messages: Array<{ handler: Handler<Message>; critical: boolean }> = [];

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { centsToNanotons, incomingTransfer, nanotonsToCents, telegramIdFromMemo } from './ton-transfers.js';
+import type { IndexerTransaction } from './toncenter.js';
+
+describe('nanotonsToCents', () => {
+  it('converts at the rate in cents per TON and rounds down', () => {
+    expect(nanotonsToCents(1_000_000_000n, 300)).toBe(300);
+    expect(nanotonsToCents(1_500_000_000n, 312)).toBe(468);
+    // 0.3 cents is not a cent
+    expect(nanotonsToCents(1_000_000n, 300)).toBe(0);
+    expect(nanotonsToCents(3_333_333n, 300)).toBe(0);
+    expect(nanotonsToCents(3_333_334n, 300)).toBe(1);
+    // far beyond 2^53 nanotons stays exact
+    expect(nanotonsToCents(123_456_789_123_456_789n, 300)).toBe(37_037_036_737);
+  });
+
+  it('never credits more than the transfer is worth, and the app amount always covers the cents', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 18n }), fc.integer({ min: 1, max: 1_000_000 }), (nanotons, rate) => {
+        const cents = nanotonsToCents(nanotons, rate);
+        // cents * 1e9 <= nanotons * rate < (cents + 1) * 1e9
+        expect(BigInt(cents) * 1_000_000_000n <= nanotons * BigInt(rate)).toBe(true);
+        expect(BigInt(cents + 1) * 1_000_000_000n > nanotons * BigInt(rate)).toBe(true);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000_000 }), fc.integer({ min: 1, max: 1_000_000 }), (cents, rate) => {
+        expect(nanotonsToCents(centsToNanotons(cents, rate), rate)).toBe(cents);
+      }),
+    );
+  });
+});
+
+describe('telegramIdFromMemo', () => {
+  it('reads a Telegram id, forgiving surrounding spaces only', () => {
+    expect(telegramIdFromMemo('123456789')).toBe(123456789);
+    expect(telegramIdFromMemo('  123456789\n')).toBe(123456789);
+    expect(telegramIdFromMemo('123 456')).toBeNull();
+    expect(telegramIdFromMemo('id123')).toBeNull();
+    expect(telegramIdFromMemo('0123')).toBeNull();
+    expect(telegramIdFromMemo('-5')).toBeNull();
+    expect(telegramIdFromMemo('1e6')).toBeNull();
+    expect(telegramIdFromMemo('')).toBeNull();
+    expect(telegramIdFromMemo('99999999999999999')).toBeNull();
+    expect(telegramIdFromMemo(null)).toBeNull();
+  });
+});
+
+describe('incomingTransfer', () => {
+  const base = (overrides: Partial<IndexerTransaction> = {}): IndexerTransaction => ({
+    hash: 'h',
+    lt: 10n,
+    now: 1_700_000_000,
+    in_msg: { source: '0:abc', value: '5', bounced: false, message_content: { decoded: { type: 'text_comment', comment: '42' } } },
+    description: { aborted: false },
+    ...overrides,
+  });
+
+  it('reads an incoming internal transfer with its comment', () => {
+    expect(incomingTransfer(base())).toMatchObject({ hash: 'h', lt: 10n, nanotons: 5n, comment: '42', memoTelegramId: 42, outcome: 'received' });
+  });
+
+  it('ignores external messages (our own outgoing orders)', () => {
+    expect(incomingTransfer(base({ in_msg: { source: null, value: null } }))).toBeNull();
+    expect(incomingTransfer(base({ in_msg: null }))).toBeNull();
+  });
+
+  it('marks bounced and aborted transfers, and keeps non-text bodies without a memo', () => {
+    expect(incomingTransfer(base({ in_msg: { source: '0:abc', value: '5', bounced: true } }))?.outcome).toBe('bounced');
+    expect(incomingTransfer(base({ description: { aborted: true } }))?.outcome).toBe('aborted');
+    const binary = incomingTransfer(base({ in_msg: { source: '0:abc', value: '5', message_content: { decoded: null } } }));
+    expect(binary).toMatchObject({ comment: null, memoTelegramId: null, outcome: 'received' });
+  });
+
+  it('stores comments without NUL characters but does not read an id through them', () => {
+    const transfer = incomingTransfer(base({ in_msg: { source: '0:abc', value: '5', message_content: { decoded: { type: 'text_comment', comment: '42\u0000' } } } }));
+    expect(transfer).toMatchObject({ comment: '42', memoTelegramId: null });
+  });
+});

@@ -1,0 +1,247 @@
+/**
+ * A fake Telegram Bot API on 127.0.0.1 (https://core.telegram.org/bots/api): POST
+ * /bot<token>/<method> with JSON, answers { ok, result } or { ok: false, error_code, description }.
+ * It records every call, queues updates for getUpdates (offset confirms, timeout long-polls,
+ * 409 while a webhook is set), delivers them to a registered webhook with its secret token,
+ * and plays Telegram's side of a Stars payment: pre_checkout_query, then successful_payment.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { Update } from '../../bot/bot-api.js';
+
+export interface RecordedCall {
+  method: string;
+  params: Record<string, unknown>;
+}
+
+interface Invoice {
+  link: string;
+  title: string;
+  description: string;
+  payload: string;
+  currency: string;
+  amount: number;
+}
+
+type Outcome = { ok: true; result: unknown } | { ok: false; error_code: number; description: string; parameters?: { retry_after?: number } };
+
+export class FakeBotApi {
+  readonly calls: RecordedCall[] = [];
+  readonly invoices = new Map<string, Invoice>();
+  /** Charges Telegram made (charge id → payer), and which were refunded. */
+  readonly charges = new Map<string, { userId: number; stars: number; refunded: boolean }>();
+  webhook: { url: string; secret: string | undefined } | null = null;
+  private queue: Update[] = [];
+  private nextUpdateId = 700_000_001;
+  private waiters: Array<() => void> = [];
+  private readonly failures = new Map<string, Outcome[]>();
+
+  private constructor(
+    private readonly server: Server,
+    readonly url: string,
+    readonly token: string,
+  ) {}
+
+  static async start(token: string): Promise<FakeBotApi> {
+    let fake: FakeBotApi | null = null;
+    const server = createServer((req, res) => void fake!.handle(req, res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    fake = new FakeBotApi(server, `http://127.0.0.1:${port}`, token);
+    return fake;
+  }
+
+  callsOf(method: string): RecordedCall[] {
+    return this.calls.filter((c) => c.method === method);
+  }
+
+  /** The next call of `method` fails with this Telegram error. */
+  failNext(method: string, errorCode: number, description: string): void {
+    const list = this.failures.get(method) ?? [];
+    list.push({ ok: false, error_code: errorCode, description });
+    this.failures.set(method, list);
+  }
+
+  /** Queues an update (or, with a webhook set, posts it there); returns its update_id. */
+  async pushUpdate(update: Omit<Update, 'update_id'>): Promise<{ updateId: number; webhookStatus: number | null }> {
+    const full = { update_id: this.nextUpdateId++, ...update } as Update;
+    if (this.webhook) return { updateId: full.update_id, webhookStatus: await this.deliver(full) };
+    this.queue.push(full);
+    for (const wake of this.waiters.splice(0)) wake();
+    return { updateId: full.update_id, webhookStatus: null };
+  }
+
+  /** Posts an update to the webhook like Telegram would, with the registered secret or `options.secret` (null: no header). */
+  async deliver(update: Update, options: { secret?: string | null } = {}): Promise<number> {
+    if (!this.webhook) throw new Error('no webhook is set');
+    const secret = 'secret' in options ? options.secret : this.webhook.secret;
+    const response = await fetch(this.webhook.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(secret === undefined || secret === null ? {} : { 'X-Telegram-Bot-Api-Secret-Token': secret }) },
+      body: JSON.stringify(update),
+    });
+    await response.arrayBuffer();
+    return response.status;
+  }
+
+  /** A user sends a text message to the bot. */
+  async sendText(from: { id: number; language_code?: string }, text: string) {
+    return this.pushUpdate({
+      message: { message_id: this.nextUpdateId, date: Math.floor(Date.now() / 1000), chat: { id: from.id, type: 'private' }, from: { first_name: 'Test', ...from }, text },
+    });
+  }
+
+  /**
+   * Telegram's side of paying an invoice link: a pre_checkout_query, the bot's answer (waited
+   * for, up to 10 s as Telegram does), then on ok a successful_payment message with a new charge id.
+   */
+  async payInvoice(link: string, payerId: number, options: { amount?: number } = {}): Promise<{ ok: boolean; chargeId: string | null; error?: string }> {
+    const invoice = this.invoices.get(link);
+    if (!invoice) throw new Error(`no invoice link ${link}`);
+    const queryId = randomBytes(8).toString('hex');
+    const amount = options.amount ?? invoice.amount;
+    await this.pushUpdate({
+      pre_checkout_query: { id: queryId, from: { id: payerId, first_name: 'Payer' }, currency: invoice.currency, total_amount: amount, invoice_payload: invoice.payload },
+    });
+    const answer = await this.waitFor(() => this.callsOf('answerPreCheckoutQuery').find((c) => c.params.pre_checkout_query_id === queryId), 10_000);
+    if (!answer) return { ok: false, chargeId: null, error: 'no answer to pre_checkout_query within 10 s' };
+    if (answer.params.ok !== true) return { ok: false, chargeId: null, error: String(answer.params.error_message) };
+    const chargeId = `stxFake${randomBytes(12).toString('hex')}`;
+    this.charges.set(chargeId, { userId: payerId, stars: amount, refunded: false });
+    await this.pushSuccessfulPayment(payerId, { chargeId, payload: invoice.payload, amount });
+    return { ok: true, chargeId };
+  }
+
+  /** Sends (again) the successful_payment service message of a charge. */
+  async pushSuccessfulPayment(payerId: number, payment: { chargeId: string; payload: string; amount: number }) {
+    return this.pushUpdate({
+      message: {
+        message_id: this.nextUpdateId,
+        date: Math.floor(Date.now() / 1000),
+        chat: { id: payerId, type: 'private' },
+        from: { id: payerId, first_name: 'Payer' },
+        successful_payment: { currency: 'XTR', total_amount: payment.amount, invoice_payload: payment.payload, telegram_payment_charge_id: payment.chargeId, provider_payment_charge_id: '' },
+      },
+    });
+  }
+
+  /** Updates not yet confirmed by getUpdates (offset). */
+  get pendingUpdates(): Update[] {
+    return [...this.queue];
+  }
+
+  async waitFor<T>(probe: () => T | undefined, timeoutMs: number): Promise<T | undefined> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const value = probe();
+      if (value !== undefined) return value;
+      if (Date.now() > deadline) return undefined;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  async close(): Promise<void> {
+    for (const wake of this.waiters.splice(0)) wake();
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const send = (status: number, body: Outcome) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    const match = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(new URL(req.url ?? '/', this.url).pathname);
+    if (!match) return send(404, { ok: false, error_code: 404, description: 'Not Found' });
+    const [, token, method] = match as unknown as [string, string, string];
+    if (token !== this.token) return send(401, { ok: false, error_code: 401, description: 'Unauthorized' });
+    let params: Record<string, unknown> = {};
+    const raw = await new Promise<string>((resolve) => {
+      let data = '';
+      req.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
+      req.on('end', () => resolve(data));
+    });
+    if (raw) {
+      try {
+        params = JSON.parse(raw) as Record<string, unknown>;
+      } catch {
+        return send(400, { ok: false, error_code: 400, description: 'Bad Request: invalid JSON' });
+      }
+    }
+    this.calls.push({ method, params });
+    const failure = this.failures.get(method)?.shift();
+    if (failure) return send(failure.ok ? 200 : failure.error_code, failure);
+    const outcome = await this.run(method, params);
+    send(outcome.ok ? 200 : outcome.error_code, outcome);
+  }
+
+  private async run(method: string, p: Record<string, unknown>): Promise<Outcome> {
+    const bad = (description: string): Outcome => ({ ok: false, error_code: 400, description: `Bad Request: ${description}` });
+    switch (method) {
+      case 'getMe':
+        return { ok: true, result: { id: Number(this.token.split(':')[0]), is_bot: true, first_name: 'Seer', username: 'seer_test_bot' } };
+      case 'getUpdates': {
+        if (this.webhook) return { ok: false, error_code: 409, description: "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first" };
+        const offset = typeof p.offset === 'number' ? p.offset : undefined;
+        if (offset !== undefined) this.queue = this.queue.filter((u) => u.update_id >= offset);
+        const timeoutSeconds = typeof p.timeout === 'number' ? p.timeout : 0;
+        if (this.queue.length === 0 && timeoutSeconds > 0) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, timeoutSeconds * 1000);
+            this.waiters.push(() => {
+              clearTimeout(timer);
+              resolve();
+            });
+          });
+        }
+        const limit = typeof p.limit === 'number' ? p.limit : 100;
+        return { ok: true, result: this.queue.slice(0, limit) };
+      }
+      case 'setWebhook': {
+        if (typeof p.url !== 'string' || !p.url) return bad('bad webhook: An HTTPS URL must be provided for webhook');
+        if (p.secret_token !== undefined && !/^[A-Za-z0-9_-]{1,256}$/.test(String(p.secret_token))) return bad('secret token contains unallowed characters');
+        this.webhook = { url: p.url, secret: p.secret_token as string | undefined };
+        return { ok: true, result: true };
+      }
+      case 'deleteWebhook':
+        this.webhook = null;
+        return { ok: true, result: true };
+      case 'sendMessage':
+        if (typeof p.chat_id !== 'number' && typeof p.chat_id !== 'string') return bad('chat_id is empty');
+        if (typeof p.text !== 'string' || !p.text.trim()) return bad('message text is empty');
+        return { ok: true, result: { message_id: Math.floor(Math.random() * 1e6), date: Math.floor(Date.now() / 1000), chat: { id: p.chat_id, type: 'private' }, text: p.text } };
+      case 'createInvoiceLink': {
+        const title = String(p.title ?? '');
+        const description = String(p.description ?? '');
+        const payload = String(p.payload ?? '');
+        const prices = p.prices as Array<{ label: string; amount: number }> | undefined;
+        if (title.length < 1 || title.length > 32) return bad('invoice title must be 1-32 characters');
+        if (description.length < 1 || description.length > 255) return bad('invoice description must be 1-255 characters');
+        if (Buffer.byteLength(payload) < 1 || Buffer.byteLength(payload) > 128) return bad('invoice payload must be 1-128 bytes');
+        if (p.currency !== 'XTR') return bad('this fake only sells in Telegram Stars (XTR)');
+        if (p.provider_token !== undefined && p.provider_token !== '') return bad('provider_token must be empty for payments in Telegram Stars');
+        if (!Array.isArray(prices) || prices.length !== 1) return bad('STARS_INVOICE_INVALID: exactly one price is required for Telegram Stars');
+        const amount = prices[0]!.amount;
+        if (!Number.isInteger(amount) || amount < 1) return bad('STARS_INVOICE_INVALID');
+        const link = `https://t.me/$${randomBytes(9).toString('base64url')}`;
+        this.invoices.set(link, { link, title, description, payload, currency: 'XTR', amount });
+        return { ok: true, result: link };
+      }
+      case 'answerPreCheckoutQuery':
+        if (typeof p.pre_checkout_query_id !== 'string') return bad('pre_checkout_query_id is required');
+        if (typeof p.ok !== 'boolean') return bad('ok is required');
+        if (p.ok === false && (typeof p.error_message !== 'string' || !p.error_message)) return bad('error_message is required when ok is false');
+        return { ok: true, result: true };
+      case 'refundStarPayment': {
+        const charge = this.charges.get(String(p.telegram_payment_charge_id));
+        if (!charge || charge.userId !== p.user_id) return bad('CHARGE_NOT_FOUND');
+        if (charge.refunded) return bad('CHARGE_ALREADY_REFUNDED');
+        charge.refunded = true;
+        return { ok: true, result: true };
+      }
+      default:
+        return { ok: false, error_code: 404, description: 'Not Found: method not found' };
+    }
+  }
+}

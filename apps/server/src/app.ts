@@ -27,6 +27,9 @@ import { usersRoutes } from './users/users.routes.js';
 import { advisorsRoutes } from './advisors/advisors.routes.js';
 import { chatRoutes } from './chat/chat.routes.js';
 import { reviewsRoutes } from './reviews/reviews.routes.js';
+import { adminRoutes } from './admin/admin.routes.js';
+import { AdminService } from './admin/admin.service.js';
+import { PayoutsService } from './admin/payouts.service.js';
 import { NotFoundError } from './errors.js';
 import { createPaymentsAndBot, logTo } from './payments/payments.setup.js';
 import type { PaymentsService } from './payments/payments.service.js';
@@ -111,6 +114,7 @@ export async function buildApp(
   advisorsRoutes(app, auth, advisors);
   chatRoutes(app, auth, chat, advisors);
   reviewsRoutes(app, auth, reviews);
+  adminRoutes(app, auth, new AdminService(db.sql, events), new PayoutsService(db.sql), advisors);
   paymentsRoutes(app, auth, payments, config);
   botRoutes(app, bot);
   await socketRoutes(app, sockets);

@@ -1,0 +1,71 @@
+/** The chat's "more" menu: rate, view profile, delete chat. */
+import { useEffect, useRef, useState } from 'react';
+import { useT } from '../../lib/i18n';
+import { haptic } from '../../lib/telegram';
+import styles from './chat.module.css';
+
+interface ChatMenuProps {
+  onRate: () => void;
+  onViewProfile: () => void;
+  onDelete: () => void;
+}
+
+export function ChatMenu({ onRate, onViewProfile, onDelete }: ChatMenuProps) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const choose = (action: () => void) => () => {
+    setOpen(false);
+    haptic.selection();
+    action();
+  };
+
+  return (
+    <div className={styles.menu} ref={root}>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={t('chat.menu')}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <circle cx="12" cy="5" r="2" fill="currentColor" />
+          <circle cx="12" cy="12" r="2" fill="currentColor" />
+          <circle cx="12" cy="19" r="2" fill="currentColor" />
+        </svg>
+      </button>
+      {open && (
+        <div className={styles.menuList} role="menu">
+          <button type="button" role="menuitem" onClick={choose(onRate)}>
+            ⭐ {t('chat.rate')}
+          </button>
+          <button type="button" role="menuitem" onClick={choose(onViewProfile)}>
+            👤 {t('chat.viewProfile')}
+          </button>
+          <button type="button" role="menuitem" className={styles.danger} onClick={choose(onDelete)}>
+            🗑 {t('chat.deleteChat')}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

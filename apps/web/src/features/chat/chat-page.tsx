@@ -1,0 +1,145 @@
+/** /chat/:id — the live chat with one advisor (spec sections 2, 4, 5 and 8). */
+import { useEffect, useState } from 'react';
+import { useLocation, useParams } from 'wouter';
+import { formatCents } from '@seer/contract';
+import { isApiError } from '../../lib/api-client';
+import { useT } from '../../lib/i18n';
+import { disableVerticalSwipes, hasNativeBackButton } from '../../lib/telegram';
+import { useCurrentUser, useLiveBalance } from '../../lib/user';
+import { goBack } from '../../app/navigation';
+import { Avatar } from '../../shared/ui/avatar';
+import { BackIcon } from '../../shared/ui/icons';
+import { ErrorState, LoadingState } from '../../shared/ui/states';
+import { openModal } from '../../shared/ui/modal';
+import { showToast } from '../../shared/ui/toast';
+import { createReview } from './api/create-review';
+import { deleteChat } from './api/delete-chat';
+import { ChatMenu } from './chat-menu';
+import { Composer } from './composer';
+import { MessageList } from './message-list';
+import { unlockSound } from './chat-sound';
+import { useChat } from './use-chat';
+import styles from './chat.module.css';
+
+function parseAdvisorId(raw: string | undefined): number | null {
+  const id = Number(raw);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+export default function ChatPage() {
+  const t = useT();
+  const params = useParams<{ id: string }>();
+  const advisorId = parseAdvisorId(params.id);
+  const [, setLocation] = useLocation();
+  const chat = useChat(advisorId);
+  const user = useCurrentUser();
+  useLiveBalance();
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+
+  // Inside Telegram a downward swipe would close the app while scrolling the messages.
+  useEffect(() => disableVerticalSwipes(), []);
+
+  // Audio may only start after a gesture: the first tap anywhere in the chat allows the chime.
+  useEffect(() => {
+    const unlock = () => unlockSound();
+    document.addEventListener('pointerdown', unlock, { once: true });
+    document.addEventListener('keydown', unlock, { once: true });
+    return () => {
+      document.removeEventListener('pointerdown', unlock);
+      document.removeEventListener('keydown', unlock);
+    };
+  }, []);
+
+  if (advisorId === null) return <ErrorState message={t('chat.fetchFailed')} />;
+  const { dialog, advisor, messages, online } = chat;
+
+  if (dialog.status === 'loading') return <LoadingState />;
+  if (dialog.status === 'error') {
+    // Spec: 'Failed to fetch messages' when the server refused, 'Error fetching messages' when it could not be reached.
+    const network = isApiError(dialog.error) && dialog.error.status === 0;
+    return <ErrorState message={t(network ? 'chat.fetchError' : 'chat.fetchFailed')} onRetry={dialog.retry} />;
+  }
+  if (!advisor) return null;
+
+  const profile = user.status === 'success' ? user.data : undefined;
+  const freeMessages = profile?.free_messages ?? 0;
+  const balanceCents = profile?.balance_cents ?? 0;
+  // Spec: no free messages left and a balance below the price → input disabled, "Add Balance".
+  const outOfFunds = profile !== undefined && freeMessages <= 0 && balanceCents < advisor.price_cents;
+
+  const rate = () =>
+    openModal({
+      variant: 'review',
+      onReviewSubmit: async (rating, text) => {
+        await createReview(advisor.manager_id, rating, text);
+        showToast(t('chat.reviewThanks'), 'success');
+      },
+    });
+
+  const remove = async () => {
+    try {
+      await deleteChat(advisor.manager_id);
+      showToast(t('chat.deleted'), 'success');
+      setLocation('/history', { replace: true });
+    } catch (error) {
+      showToast(isApiError(error) && error.message ? error.message : t('chat.deleteError'), 'error');
+    } finally {
+      setConfirmingDelete(false);
+    }
+  };
+
+  return (
+    <section className={styles.chat} aria-labelledby="chat-title">
+      <header className={styles.header}>
+        {!hasNativeBackButton() && (
+          <button type="button" className="icon-button" aria-label={t('common.back')} onClick={goBack}>
+            <BackIcon />
+          </button>
+        )}
+        <Avatar src={advisor.avatar} alt="" size={40} online={online} />
+        <div className={styles.who}>
+          <h1 id="chat-title" className={styles.name}>
+            {advisor.name}
+          </h1>
+          <p className={`${styles.status} ${online ? styles.statusOnline : ''}`} aria-live="polite">
+            {online ? t('chat.online') : t('chat.offline')}
+          </p>
+        </div>
+        <ChatMenu
+          onRate={rate}
+          onViewProfile={() => setLocation(`/operator/${advisor.manager_id}`)}
+          onDelete={() => setConfirmingDelete(true)}
+        />
+      </header>
+
+      <p className={styles.pricing}>
+        {t('common.pricePerMessage', { price: formatCents(advisor.price_cents) })}
+        {profile &&
+          (freeMessages > 0
+            ? ` · ${t('chat.freeLeft', { count: freeMessages })}`
+            : ` · ${t('chat.balance', { balance: formatCents(balanceCents) })}`)}
+      </p>
+
+      <MessageList messages={messages} advisorName={advisor.name} />
+
+      <Composer advisorId={advisor.manager_id} blocked={outOfFunds} onSent={chat.addOwnMessage} />
+
+      {confirmingDelete && (
+        <div className="modal-backdrop" onClick={(event) => event.target === event.currentTarget && setConfirmingDelete(false)}>
+          <div className="modal" role="alertdialog" aria-modal="true" aria-labelledby="delete-title" aria-describedby="delete-message">
+            <h2 id="delete-title">{t('chat.deleteConfirmTitle')}</h2>
+            <p id="delete-message" className="muted">
+              {t('chat.deleteConfirmMessage')}
+            </p>
+            <button type="button" className="button button-danger" onClick={() => void remove()}>
+              {t('chat.deleteConfirm')}
+            </button>
+            <button type="button" className="button button-secondary" onClick={() => setConfirmingDelete(false)} autoFocus>
+              {t('common.cancel')}
+            </button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,197 @@
+/** The message input: text up to 50 characters, emoji, a picture; or "Add Balance" when the user cannot pay. */
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+import { ERROR_CODES, LIMITS, type Message } from '@seer/contract';
+import { isApiError } from '../../lib/api-client';
+import { useT } from '../../lib/i18n';
+import { haptic } from '../../lib/telegram';
+import { invalidate } from '../../lib/use-data';
+import { ButtonLink } from '../../shared/ui/button';
+import { openModal } from '../../shared/ui/modal';
+import { showToast } from '../../shared/ui/toast';
+import { navigate } from '../../app/navigation';
+import { sendChatMessage } from './api/create-message';
+import { ACCEPTED_IMAGE_TYPES, uploadImage } from './api/upload-image';
+import styles from './chat.module.css';
+
+const EmojiPicker = lazy(() => import('./emoji-picker'));
+
+interface ComposerProps {
+  advisorId: number;
+  /** No free messages and too little balance: the input is disabled and "Add Balance" shown. */
+  blocked: boolean;
+  onSent: (message: Message) => void;
+}
+
+/** Spec: a failed send shows the server's message, else the generic "error sending message". */
+function sendErrorText(error: unknown, t: (key: string) => string): string {
+  if (isApiError(error) && error.status !== 0 && error.message) return error.message;
+  return t('chat.sendError');
+}
+
+export function Composer({ advisorId, blocked, onSent }: ComposerProps) {
+  const t = useT();
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const [emojiOpen, setEmojiOpen] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  // The spec's insufficient-funds alert is the warn modal, whose "Top up" leads to /balance.
+  const insufficientFunds = () => openModal({ variant: 'warn', onAction: () => navigate('/balance') });
+
+  const deliver = async (content: { text: string; imageId?: string }): Promise<boolean> => {
+    try {
+      const message = await sendChatMessage(advisorId, content);
+      onSent(message);
+      invalidate('chats');
+      haptic.notify('success');
+      return true;
+    } catch (error) {
+      if (isApiError(error) && error.code === ERROR_CODES.insufficientFunds) insufficientFunds();
+      else showToast(sendErrorText(error, t), 'error');
+      return false;
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = text.trim();
+    if (!trimmed || sending) return;
+    if (blocked) {
+      insufficientFunds();
+      return;
+    }
+    setSending(true);
+    setEmojiOpen(false);
+    // The text leaves the box at once; it comes back if the send fails, so nothing typed is lost.
+    setText('');
+    const sent = await deliver({ text: trimmed });
+    if (!sent) setText((current) => current || trimmed);
+    setSending(false);
+    input.current?.focus();
+  };
+
+  const sendImage = async (file: File) => {
+    if (blocked) {
+      insufficientFunds();
+      return;
+    }
+    setUploading(true);
+    try {
+      const image = await uploadImage(file);
+      await deliver({ text: '', imageId: image.id });
+    } catch (error) {
+      const reason =
+        isApiError(error) && error.code === 'unsupported_type'
+          ? t('chat.imageType')
+          : isApiError(error) && error.code === 'too_large'
+            ? t('chat.imageTooLarge')
+            : isApiError(error) && error.status !== 0 && error.message
+              ? error.message
+              : t('chat.uploadNetwork');
+      showToast(t('chat.uploadError', { reason }), 'error');
+    } finally {
+      setUploading(false);
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  };
+
+  const addEmoji = (emoji: string) => {
+    const element = input.current;
+    const start = element?.selectionStart ?? text.length;
+    const end = element?.selectionEnd ?? text.length;
+    const next = text.slice(0, start) + emoji + text.slice(end);
+    // The same 50-character rule as typing (counted like the input and the server count).
+    if (next.length > LIMITS.chatMessageMaxLength) {
+      haptic.notify('warning');
+      return;
+    }
+    setText(next);
+    requestAnimationFrame(() => {
+      element?.focus();
+      element?.setSelectionRange(start + emoji.length, start + emoji.length);
+    });
+  };
+
+  if (blocked) {
+    return (
+      <div className={styles.blocked}>
+        <p className="small muted">{t('chat.noFunds')}</p>
+        <div className={styles.composerRow}>
+          <input className="input" disabled aria-label={t('chat.placeholder')} placeholder={t('chat.placeholder')} />
+          <ButtonLink href="/balance">{t('chat.addBalance')}</ButtonLink>
+        </div>
+      </div>
+    );
+  }
+
+  const busy = sending || uploading;
+  return (
+    <form className={styles.composer} onSubmit={(event) => void submit(event)}>
+      {emojiOpen && (
+        <Suspense fallback={<div className={styles.emojiPicker} aria-hidden="true" />}>
+          <EmojiPicker onPick={addEmoji} />
+        </Suspense>
+      )}
+      <div className={styles.composerRow}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('chat.emoji')}
+          aria-expanded={emojiOpen}
+          onClick={() => setEmojiOpen((open) => !open)}
+        >
+          <span aria-hidden="true" className={styles.iconGlyph}>
+            😊
+          </span>
+        </button>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('chat.attachImage')}
+          disabled={busy}
+          onClick={() => fileInput.current?.click()}
+        >
+          <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+            <rect x="3" y="5" width="18" height="14" rx="2" />
+            <circle cx="8.5" cy="10" r="1.5" />
+            <path d="m21 16-5-5-9 8" />
+          </svg>
+        </button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept={ACCEPTED_IMAGE_TYPES.join(',')}
+          hidden
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (file) void sendImage(file);
+          }}
+        />
+        <div className={styles.inputWrap}>
+          <input
+            ref={input}
+            className="input"
+            value={text}
+            maxLength={LIMITS.chatMessageMaxLength}
+            onChange={(event) => setText(event.target.value.slice(0, LIMITS.chatMessageMaxLength))}
+            placeholder={uploading ? t('chat.uploading') : t('chat.placeholder')}
+            aria-label={t('chat.placeholder')}
+            aria-describedby="chat-counter"
+            enterKeyHint="send"
+            autoComplete="off"
+          />
+          <span id="chat-counter" className={styles.counter} aria-live="off">
+            {text.length}/{LIMITS.chatMessageMaxLength}
+          </span>
+        </div>
+        <button type="submit" className={`icon-button ${styles.send}`} aria-label={t('chat.send')} disabled={!text.trim() || busy}>
+          <svg viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
+            <path d="M3.4 20.4 21 12 3.4 3.6 3.4 10l12.6 2-12.6 2z" />
+          </svg>
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,82 @@
+/** The dialog's messages with day labels, kept scrolled to the newest. */
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import type { Message } from '@seer/contract';
+import { formatDate, useT } from '../../lib/i18n';
+import { groupByDay, TIME_FORMAT, type DayLabel } from './chat-dates';
+import styles from './chat.module.css';
+
+function LabelText({ label }: { label: DayLabel }) {
+  const t = useT();
+  if (label.kind === 'today') return <>{t('chat.today')}</>;
+  if (label.kind === 'yesterday') return <>{t('chat.yesterday')}</>;
+  return <>{formatDate(label.date, label.sameYear ? { day: 'numeric', month: 'long' } : { day: 'numeric', month: 'long', year: 'numeric' })}</>;
+}
+
+function MessageBubble({ message }: { message: Message }) {
+  const t = useT();
+  const mine = message.sender === 'user';
+  const time = formatDate(new Date(message.message_date), TIME_FORMAT);
+  return (
+    <li className={`${styles.bubble} ${mine ? styles.mine : styles.theirs}`} data-sender={message.sender}>
+      {(message.kind === 'tarot' || message.kind === 'dream') && (
+        <span className={styles.kind}>{t(message.kind === 'tarot' ? 'chat.tarotRequest' : 'chat.dreamRequest')}</span>
+      )}
+      {message.image_url && (
+        <a href={message.image_url} target="_blank" rel="noreferrer" className={styles.imageLink}>
+          <img src={message.image_url} alt={t('chat.image')} className={styles.image} loading="lazy" decoding="async" />
+        </a>
+      )}
+      {message.message_text && <span className={styles.text}>{message.message_text}</span>}
+      <span className={styles.meta}>
+        <time dateTime={message.message_date}>{time}</time>
+        {mine && (
+          <span className={styles.receipt} aria-label={message.read ? t('chat.read') : t('chat.sent')} role="img">
+            {message.read ? '✓✓' : '✓'}
+          </span>
+        )}
+      </span>
+    </li>
+  );
+}
+
+export function MessageList({ messages, advisorName }: { messages: readonly Message[]; advisorName: string }) {
+  const t = useT();
+  const scroller = useRef<HTMLDivElement>(null);
+  const newest = messages[messages.length - 1]?.id;
+
+  // Spec: the view scrolls to the newest message — on open and whenever one arrives.
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (element) element.scrollTop = element.scrollHeight;
+  }, [newest]);
+
+  // Images load after layout and push the bottom down; follow them while the user is at the bottom.
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const onLoad = () => {
+      if (element.scrollHeight - element.scrollTop - element.clientHeight < 400) element.scrollTop = element.scrollHeight;
+    };
+    element.addEventListener('load', onLoad, true);
+    return () => element.removeEventListener('load', onLoad, true);
+  }, []);
+
+  const groups = groupByDay(messages);
+  return (
+    <div className={styles.messages} ref={scroller} role="log" aria-live="polite" aria-label={t('chat.conversation', { name: advisorName })}>
+      {groups.length === 0 && <p className={styles.empty}>{t('chat.empty', { name: advisorName })}</p>}
+      {groups.map((group) => (
+        <div key={group.day} className={styles.day}>
+          <p className={styles.dayLabel}>
+            <LabelText label={group.label} />
+          </p>
+          <ul className={styles.dayMessages}>
+            {group.messages.map((message) => (
+              <MessageBubble key={message.id} message={message} />
+            ))}
+          </ul>
+        </div>
+      ))}
+    </div>
+  );
+}

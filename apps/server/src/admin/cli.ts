@@ -6,6 +6,8 @@ import { formatCents } from '@seer/contract';
 import { loadConfig, ConfigError, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { EventBus } from '../events/event-bus.js';
+import { PostgresTransport } from '../events/transports/postgres-transport.js';
+import { RedisTransport, redisChannelFor } from '../events/transports/redis-transport.js';
 import { AdminService, CLI_ACTOR } from './admin.service.js';
 import { AppError } from '../errors.js';
 import { displayName } from '../users/users.service.js';
@@ -139,8 +141,13 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, out = conso
     return 2;
   }
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, adoptRunning: false, poolSize: 2 });
-  const events = new EventBus(null);
+  // Changes made here (a credit, say) reach a running server's open apps through the same transport.
+  const warn = (message: string) => err(`admin: ${message}`);
+  const events = new EventBus(
+    config.redisUrl ? new RedisTransport(config.redisUrl, redisChannelFor(db.url), { warn }) : new PostgresTransport(db.url, { warn }),
+  );
   try {
+    await events.start();
     await command.run(args, { config, db, events, admin: new AdminService(db.sql, events), out });
     return 0;
   } catch (error) {

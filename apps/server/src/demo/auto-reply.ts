@@ -17,7 +17,8 @@ export interface AutoReplyLog {
 }
 
 interface Pending {
-  timer: NodeJS.Timeout;
+  /** Null while the advisor is being looked up. */
+  timer: NodeJS.Timeout | null;
   question: string;
   kind: MessageKind;
 }
@@ -43,14 +44,14 @@ export class DemoAutoReply {
   start(): void {
     this.unsubscribe ??= this.deps.events.subscribe((event, origin) => {
       if (event.type !== 'message' || origin.remote || event.message.sender !== 'user') return;
-      this.track(this.consider(event.userId, event.advisorId, event.message.message_text, event.message.kind));
+      this.consider(event.userId, event.advisorId, event.message.message_text, event.message.kind);
     });
   }
 
   async stop(): Promise<void> {
     this.unsubscribe?.();
     this.unsubscribe = null;
-    for (const entry of this.pending.values()) clearTimeout(entry.timer);
+    for (const entry of this.pending.values()) if (entry.timer) clearTimeout(entry.timer);
     this.pending.clear();
     await Promise.allSettled([...this.inFlight]);
   }
@@ -65,9 +66,7 @@ export class DemoAutoReply {
     return (this.deps.random ?? Math.random)();
   }
 
-  private async consider(userId: number, advisorId: number, question: string, kind: MessageKind): Promise<void> {
-    const advisor = await this.deps.advisors.repository.find(advisorId);
-    if (!advisor || !isAnsweredByDemo(advisor) || !this.unsubscribe) return;
+  private consider(userId: number, advisorId: number, question: string, kind: MessageKind): void {
     const key = `${userId}:${advisorId}`;
     const waiting = this.pending.get(key);
     if (waiting) {
@@ -76,15 +75,28 @@ export class DemoAutoReply {
       waiting.kind = kind;
       return;
     }
-    const [min, max] = this.deps.delayMs;
-    const delay = min + Math.round(this.random() * Math.max(0, max - min));
-    const timer = setTimeout(() => {
-      const entry = this.pending.get(key);
-      this.pending.delete(key);
-      if (entry && this.unsubscribe) this.track(this.answer(userId, advisorId, entry.question, entry.kind));
-    }, delay);
-    timer.unref();
-    this.pending.set(key, { timer, question, kind });
+    // Claimed before the lookup, so that messages arriving meanwhile join this answer.
+    const entry: Pending = { timer: null, question, kind };
+    this.pending.set(key, entry);
+    this.track(
+      (async () => {
+        const advisor = await this.deps.advisors.repository.find(advisorId);
+        if (!advisor || !isAnsweredByDemo(advisor) || !this.unsubscribe) {
+          this.pending.delete(key);
+          return;
+        }
+        const [min, max] = this.deps.delayMs;
+        const delay = min + Math.round(this.random() * Math.max(0, max - min));
+        entry.timer = setTimeout(() => {
+          this.pending.delete(key);
+          if (this.unsubscribe) this.track(this.answer(userId, advisorId, entry.question, entry.kind));
+        }, delay);
+        entry.timer.unref();
+      })().catch((error: unknown) => {
+        this.pending.delete(key);
+        throw error;
+      }),
+    );
   }
 
   private async answer(userId: number, advisorId: number, question: string, kind: MessageKind): Promise<void> {

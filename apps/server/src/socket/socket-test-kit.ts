@@ -20,7 +20,13 @@ export interface LiveApp extends BuiltApp {
   initData(userId: number, user?: Partial<TelegramUser>): string;
   /** Opens /ws signed in as this user. */
   connect(userId: number, user?: Partial<TelegramUser>): Promise<TestSocket>;
-  call<T = Record<string, unknown>>(method: 'GET' | 'POST', path: string, userId: number, body?: unknown): Promise<{ status: number; body: T }>;
+  call<T = Record<string, unknown>>(
+    method: 'GET' | 'POST',
+    path: string,
+    userId: number,
+    body?: unknown,
+    user?: Partial<TelegramUser>,
+  ): Promise<{ status: number; body: T }>;
   close(): Promise<void>;
 }
 
@@ -61,10 +67,10 @@ export async function startLiveApp(
       sockets.push(socket);
       return socket;
     },
-    async call(method, path, userId, body) {
+    async call(method, path, userId, body, user) {
       const response = await fetch(`${base}${path}`, {
         method,
-        headers: { authorization: initData(userId), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: { authorization: initData(userId, user), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       return { status: response.status, body: (await response.json()) as never };

@@ -1,0 +1,91 @@
+/** Demo advisors answer by themselves, through the same path as a person's reply. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Advisor } from '@seer/contract';
+import { newUserId } from '../test/harness.js';
+import { startLiveApp, type LiveApp } from '../socket/socket-test-kit.js';
+import { composeDemoReply } from './auto-reply.js';
+
+let t: LiveApp;
+let advisors: Advisor[];
+beforeAll(async () => {
+  t = await startLiveApp({ env: { DEMO_REPLY_DELAY_MS: '20-40' } });
+  advisors = (await t.call<{ data: { managers: Advisor[] } }>('GET', '/api/GetAllManagers.php', newUserId())).body.data.managers;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('demo advisors', () => {
+  it('read the message and answer it live, with the unread count and read receipt of a real reply', async () => {
+    const userId = newUserId();
+    const advisor = advisors[0]!;
+    const socket = await t.connect(userId, { language_code: 'en' });
+    socket.send({ type: 'subscribe_dialog', telegram_user_id: userId, manager_id: advisor.id });
+    await socket.next('subscribed');
+    const sent = await t.call<{ data: { message: { id: number } } }>('POST', '/api/CreateMessage.php', userId, { manager_id: advisor.id, message: 'Does he love me?' });
+    expect(sent.status).toBe(200);
+
+    const read = await socket.next('read');
+    expect(read.data).toMatchObject({ reader: 'manager', up_to_id: sent.body.data.message.id });
+    const reply = await socket.next('new_message', (f) => f.data.sender === 'manager');
+    expect(reply.data.message.length).toBeGreaterThan(20);
+    expect(reply.data.message).not.toMatch(/[а-яё]/i);
+
+    const chats = await t.call<{ chats: { manager_id: number; unread: number; last_message: string }[] }>('GET', '/api/GetAllChats.php', userId);
+    expect(chats.body.chats[0]).toMatchObject({ manager_id: advisor.id, unread: 1 });
+    expect(reply.data.message.startsWith(chats.body.chats[0]!.last_message.replace(/\.\.\.$/, ''))).toBe(true);
+    socket.close();
+  });
+
+  it('answer in Russian to a Russian-speaking user, once for several quick messages', async () => {
+    const userId = newUserId();
+    const advisor = advisors[1]!;
+    const socket = await t.connect(userId, { language_code: 'ru' });
+    socket.send({ type: 'subscribe_dialog', telegram_user_id: userId, manager_id: advisor.id });
+    await socket.next('subscribed');
+    await Promise.all(['Привет', 'Он вернётся?'].map((message) => t.call('POST', '/api/CreateMessage.php', userId, { manager_id: advisor.id, message }, { language_code: 'ru' })));
+    const reply = await socket.next('new_message', (f) => f.data.sender === 'manager');
+    expect(reply.data.message).toMatch(/[а-яё]/i);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await socket.roundTrip();
+    expect(socket.all('new_message').filter((f) => f.data.sender === 'manager')).toHaveLength(1);
+    socket.close();
+  });
+
+  it('stay silent once a person is linked to the advisor', async () => {
+    const userId = newUserId();
+    const advisor = advisors[2]!;
+    await t.db.sql`UPDATE advisors SET telegram_id = ${newUserId()} WHERE id = ${advisor.id}`;
+    const socket = await t.connect(userId);
+    socket.send({ type: 'subscribe_dialog', telegram_user_id: userId, manager_id: advisor.id });
+    await socket.next('subscribed');
+    await t.call('POST', '/api/CreateMessage.php', userId, { manager_id: advisor.id, message: 'Anyone there?' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await socket.roundTrip();
+    expect(socket.all('new_message').filter((f) => f.data.sender === 'manager')).toHaveLength(0);
+    socket.close();
+  });
+});
+
+describe('demo answers', () => {
+  it('vary, stay within the reply limit, and sometimes quote the question', () => {
+    const answers = new Set<string>();
+    let quoting = 0;
+    for (let i = 0; i < 200; i++) {
+      const text = composeDemoReply({ locale: 'en', question: 'Will I get the new job?', kind: 'text', categoryId: 4, advisorName: 'Victor' });
+      expect(text.length).toBeLessThanOrEqual(1000);
+      answers.add(text);
+      if (text.includes('Will I get the new job?')) quoting++;
+    }
+    expect(answers.size).toBeGreaterThan(30);
+    expect(quoting).toBeGreaterThan(40);
+    expect(quoting).toBeLessThan(160);
+  });
+
+  it('answer tarot and dream requests about the cards and the dream', () => {
+    const tarot = composeDemoReply({ locale: 'en', question: 'x', kind: 'tarot', categoryId: 3, advisorName: 'C', random: () => 0.99 });
+    expect(tarot).toMatch(/spread|reading|cards/i);
+    const dream = composeDemoReply({ locale: 'ru', question: 'Мне снилась вода', kind: 'dream', categoryId: 3, advisorName: 'C', random: () => 0.99 });
+    expect(dream).toMatch(/сон/i);
+  });
+});

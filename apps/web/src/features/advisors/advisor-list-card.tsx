@@ -1,0 +1,27 @@
+/** One advisor in a category list: avatar, rating, name, description, category, experience, price. */
+import { Link } from 'wouter';
+import { findCategory, type Advisor } from '@seer/contract';
+import { useT } from '../../lib/i18n';
+import { Avatar } from '../../shared/ui/avatar';
+import { StarRating } from '../../shared/ui/star-rating';
+
+export function AdvisorListCard({ advisor }: { advisor: Advisor }) {
+  const t = useT();
+  const category = findCategory(advisor.category_id);
+  return (
+    <Link href={`/operator/${advisor.manager_id}`} className="card advisor-card">
+      <Avatar src={advisor.avatar} alt="" size={64} online={advisor.isOnline} />
+      <span className="advisor-card-body">
+        <span className="advisor-card-top">
+          <strong>{advisor.name}</strong>
+          <StarRating rating={advisor.rating} count={advisor.reviews} />
+        </span>
+        <span className="small muted">
+          {category ? t(`categories.${category.slug}`) : advisor.category_name} · {t('advisors.years', { count: advisor.experience })}
+        </span>
+        <span className="advisor-card-description small">{advisor.description}</span>
+        <span className="advisor-card-price">{t('common.pricePerMessage', { price: advisor.price.toFixed(2) })}</span>
+      </span>
+    </Link>
+  );
+}

@@ -1,0 +1,153 @@
+/** /operator/:id and /operator_profile/:id: the advisor's live profile with reviews. */
+import { useParams } from 'wouter';
+import { findCategory, type Review } from '@seer/contract';
+import { callApi } from '../../lib/api-client';
+import { formatDate, useT } from '../../lib/i18n';
+import { hasFreeMessages, useCurrentUser } from '../../lib/user';
+import { useData } from '../../lib/use-data';
+import { Avatar } from '../../shared/ui/avatar';
+import { ButtonLink } from '../../shared/ui/button';
+import { PageHeader } from '../../shared/ui/page-header';
+import { StarRating } from '../../shared/ui/star-rating';
+import { ErrorState, LoadingState } from '../../shared/ui/states';
+import './advisors.css';
+
+/** A review of 4 or 5 stars counts as positive. */
+const POSITIVE_RATING = 4;
+const TOPICS = ['love', 'relationships', 'career', 'future', 'family', 'spiritual'] as const;
+
+function Reviews({ advisorId }: { advisorId: number }) {
+  const t = useT();
+  const reviews = useData(`reviews:${advisorId}`, () => callApi('GetReviews', { query: { manager_id: advisorId } }));
+  if (reviews.status === 'loading') return <LoadingState />;
+  if (reviews.status === 'error') return <ErrorState message={t('advisors.reviewsFailed')} onRetry={reviews.retry} />;
+  if (reviews.data.reviews.length === 0) return <p className="muted">{t('advisors.noReviews')}</p>;
+  return (
+    <ul className="list review-list">
+      {reviews.data.reviews.map((review: Review) => (
+        <li key={review.id} className="review">
+          <div className="review-top">
+            <strong>{review.author || t('advisors.anonymous')}</strong>
+            <span className="small muted">{formatDate(new Date(review.created_at), { day: 'numeric', month: 'short', year: 'numeric' })}</span>
+          </div>
+          <StarRating rating={review.rating} />
+          {review.text && <p>{review.text}</p>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PositiveReviews({ advisorId }: { advisorId: number }) {
+  const t = useT();
+  const reviews = useData(`reviews:${advisorId}`, () => callApi('GetReviews', { query: { manager_id: advisorId } }));
+  const list = reviews.data?.reviews ?? [];
+  const share = list.length ? Math.round((list.filter((review) => review.rating >= POSITIVE_RATING).length / list.length) * 100) : null;
+  return (
+    <div className="stat">
+      <strong>{share === null ? '—' : `${share}%`}</strong>
+      <span className="small muted">{t('advisors.positiveReviews')}</span>
+    </div>
+  );
+}
+
+export default function AdvisorPage() {
+  const t = useT();
+  const { id } = useParams<{ id: string }>();
+  const advisorId = Number(id);
+  const valid = Number.isInteger(advisorId) && advisorId > 0;
+  const advisor = useData(valid ? `advisor:${advisorId}` : null, () => callApi('GetManager', { query: { id: advisorId } }));
+  const user = useCurrentUser();
+
+  if (!valid) {
+    return (
+      <div className="page">
+        <PageHeader title={t('advisors.profile')} back />
+        <ErrorState message={t('advisors.profileFailed')} />
+      </div>
+    );
+  }
+  if (advisor.status === 'loading') return <LoadingState />;
+  if (advisor.status === 'error') {
+    return (
+      <div className="page">
+        <PageHeader title={t('advisors.profile')} back />
+        <ErrorState message={t('advisors.profileFailed')} onRetry={advisor.retry} />
+      </div>
+    );
+  }
+
+  const manager = advisor.data.manager;
+  const category = findCategory(manager.category_id);
+  const languages = manager.languages.map((code) => t(`advisors.language.${code}`)).join(', ');
+  return (
+    <div className="page advisor-profile">
+      <PageHeader title={manager.name} back />
+      <section className="card advisor-hero">
+        <Avatar src={manager.avatar} alt={manager.name} size={112} />
+        <span className={manager.isOnline ? 'badge badge-online' : 'badge'}>
+          {manager.isOnline ? t('common.online') : t('common.offline')}
+        </span>
+        <p className="advisor-category">{category ? t(`categories.${category.slug}`) : manager.category_name}</p>
+        <StarRating rating={manager.rating} count={manager.reviews} />
+        <p className="advisor-price">{t('common.pricePerMessage', { price: manager.price.toFixed(2) })}</p>
+        <p className="small muted">
+          {t('advisors.languages')}: {languages || '—'}
+        </p>
+      </section>
+
+      {!manager.isOnline && (
+        <section className="card offline-notice" role="status">
+          <p>{t('advisors.offlineNotice')}</p>
+          <ButtonLink href={category ? `/operators/${category.id}` : '/operators'} variant="secondary" block>
+            {t('advisors.findOperators')}
+          </ButtonLink>
+        </section>
+      )}
+
+      <div className="stats">
+        <div className="stat">
+          <strong>{manager.experience}</strong>
+          <span className="small muted">{t('advisors.yearsExperience')}</span>
+        </div>
+        <div className="stat">
+          <strong>{manager.clients}+</strong>
+          <span className="small muted">{t('advisors.clients')}</span>
+        </div>
+        <PositiveReviews advisorId={manager.manager_id} />
+      </div>
+
+      <section className="card">
+        <h2>{t('advisors.about')}</h2>
+        <p>{manager.description}</p>
+        {manager.additional_info && (
+          <>
+            <h3>{t('advisors.extraInfo')}</h3>
+            <p>{manager.additional_info}</p>
+          </>
+        )}
+        <h3>{t('advisors.topics')}</h3>
+        <ul className="topics">
+          {TOPICS.map((topic) => (
+            <li key={topic} className="badge">
+              {t(`advisors.topic.${topic}`)}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="card">
+        <h2>
+          {t('advisors.reviews')} ({manager.reviews})
+        </h2>
+        <Reviews advisorId={manager.manager_id} />
+      </section>
+
+      <div className="sticky-action">
+        <ButtonLink href={`/chat/${manager.manager_id}`} block>
+          {hasFreeMessages(user.data) ? t('common.startForFree') : t('common.message')}
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}

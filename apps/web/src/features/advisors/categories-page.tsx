@@ -1,0 +1,30 @@
+/** /operators: "Advisors" and the 12 categories, each opening its list. */
+import { Link } from 'wouter';
+import { CATEGORIES } from '@seer/contract';
+import { useT } from '../../lib/i18n';
+import { ChevronIcon } from '../../shared/ui/icons';
+import { PageHeader } from '../../shared/ui/page-header';
+import './advisors.css';
+
+export default function CategoriesPage() {
+  const t = useT();
+  return (
+    <div className="page">
+      <PageHeader title={t('advisors.title')} />
+      <p className="muted">{t('advisors.intro')}</p>
+      <ul className="category-grid">
+        {CATEGORIES.map((category) => (
+          <li key={category.id}>
+            <Link href={`/operators/${category.id}`} className="category-tile card">
+              <span className="category-icon" aria-hidden="true">
+                {category.icon}
+              </span>
+              <span className="category-title">{t(`categories.${category.slug}`)}</span>
+              <ChevronIcon className="chevron" width={18} height={18} />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+/** /operators/:categoryId: the category tab bar, "Top {category} Advisors" and the sortable list. */
+import { useEffect, useRef } from 'react';
+import { Link, useParams, useSearch } from 'wouter';
+import { CATEGORIES, findCategory } from '@seer/contract';
+import { callApi } from '../../lib/api-client';
+import { useT } from '../../lib/i18n';
+import { haptic } from '../../lib/telegram';
+import { useData } from '../../lib/use-data';
+import { navigate } from '../../app/navigation';
+import { PageHeader } from '../../shared/ui/page-header';
+import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
+import { ButtonLink } from '../../shared/ui/button';
+import { AdvisorListCard } from './advisor-list-card';
+import { SORT_ORDERS, isSortOrder, sortAdvisors, type SortOrder } from './sort-advisors';
+import './advisors.css';
+
+function CategoryTabs({ activeId }: { activeId: number }) {
+  const t = useT();
+  const active = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    active.current?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
+  }, [activeId]);
+  return (
+    <nav className="category-tabs" aria-label={t('advisors.categories')}>
+      {CATEGORIES.map((category) => (
+        <Link
+          key={category.id}
+          href={`/operators/${category.id}`}
+          ref={category.id === activeId ? active : undefined}
+          aria-current={category.id === activeId ? 'page' : undefined}
+          onClick={() => haptic.selection()}
+        >
+          <span aria-hidden="true">{category.icon}</span> {t(`categories.${category.slug}`)}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+export default function CategoryPage() {
+  const t = useT();
+  const { categoryId } = useParams<{ categoryId: string }>();
+  const search = useSearch();
+  const category = findCategory(Number(categoryId));
+  const sortParam = new URLSearchParams(search).get('sort');
+  const order: SortOrder = isSortOrder(sortParam) ? sortParam : 'rating';
+  const advisors = useData(category ? `advisors:category:${category.id}` : null, () =>
+    callApi('GetManagersByCategory', { query: { category_id: category!.id } }),
+  );
+
+  if (!category) {
+    return (
+      <div className="page">
+        <PageHeader title={t('advisors.title')} back />
+        <EmptyState message={t('advisors.unknownCategory')}>
+          <ButtonLink href="/operators">{t('advisors.findOperators')}</ButtonLink>
+        </EmptyState>
+      </div>
+    );
+  }
+
+  const setOrder = (next: SortOrder) => {
+    haptic.selection();
+    navigate(`/operators/${category.id}${next === 'rating' ? '' : `?sort=${next}`}`, { replace: true });
+  };
+
+  return (
+    <div className="page">
+      <PageHeader title={t('advisors.topIn', { category: t(`categories.${category.slug}`) })} back />
+      <CategoryTabs activeId={category.id} />
+      <div className="sort-bar" role="group" aria-label={t('advisors.sortBy')}>
+        <span className="small muted" aria-hidden="true">
+          {t('advisors.sortBy')}:
+        </span>
+        {SORT_ORDERS.map((option) => (
+          <button key={option} type="button" className="chip" aria-pressed={order === option} onClick={() => setOrder(option)}>
+            {t(`advisors.sort.${option}`)}
+          </button>
+        ))}
+      </div>
+      {advisors.status === 'loading' && <LoadingState />}
+      {advisors.status === 'error' && <ErrorState message={t('advisors.loadFailed')} onRetry={advisors.retry} />}
+      {advisors.status === 'success' &&
+        (advisors.data.length === 0 ? (
+          <EmptyState message={t('advisors.empty')} />
+        ) : (
+          <ul className="list advisor-list">
+            {sortAdvisors(advisors.data, order).map((advisor) => (
+              <li key={advisor.manager_id}>
+                <AdvisorListCard advisor={advisor} />
+              </li>
+            ))}
+          </ul>
+        ))}
+    </div>
+  );
+}

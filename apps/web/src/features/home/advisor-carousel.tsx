@@ -1,0 +1,49 @@
+/** A swipeable row of advisors, two per view (spec section 9), snapping per slide. */
+import { useRef } from 'react';
+import type { Advisor } from '@seer/contract';
+import { useT } from '../../lib/i18n';
+import { Avatar } from '../../shared/ui/avatar';
+import { ButtonLink } from '../../shared/ui/button';
+import { BackIcon, ChevronIcon } from '../../shared/ui/icons';
+import { StarRating } from '../../shared/ui/star-rating';
+
+interface Props {
+  advisors: Advisor[];
+  freeMessages: boolean;
+}
+
+export function AdvisorCarousel({ advisors, freeMessages }: Props) {
+  const t = useT();
+  const track = useRef<HTMLUListElement>(null);
+  const scroll = (direction: 1 | -1) => {
+    const element = track.current;
+    if (element) element.scrollBy({ left: direction * element.clientWidth, behavior: 'smooth' });
+  };
+  return (
+    <div className="carousel">
+      <ul className="carousel-track" ref={track} aria-label={t('home.topLoveLife')}>
+        {advisors.map((advisor) => (
+          <li key={advisor.manager_id} className="carousel-slide card">
+            <Avatar src={advisor.avatar} alt="" size={72} online={advisor.isOnline} />
+            <StarRating rating={advisor.rating} />
+            <strong className="carousel-name">{advisor.name}</strong>
+            <span className="small muted">{t('common.pricePerMessage', { price: advisor.price.toFixed(2) })}</span>
+            <ButtonLink href={`/chat/${advisor.manager_id}`} block aria-label={`${freeMessages ? t('common.startForFree') : t('common.message')}: ${advisor.name}`}>
+              {freeMessages ? t('common.startForFree') : t('common.message')}
+            </ButtonLink>
+          </li>
+        ))}
+      </ul>
+      {advisors.length > 2 && (
+        <div className="carousel-controls">
+          <button type="button" className="icon-button" aria-label={t('home.previous')} onClick={() => scroll(-1)}>
+            <BackIcon />
+          </button>
+          <button type="button" className="icon-button" aria-label={t('home.next')} onClick={() => scroll(1)}>
+            <ChevronIcon />
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+/** Home: the seven parts of spec section 2, in order. */
+import { useMemo, useState } from 'react';
+import { Link } from 'wouter';
+import type { Advisor } from '@seer/contract';
+import { callApi } from '../../lib/api-client';
+import { useT } from '../../lib/i18n';
+import { pickRandom } from '../../lib/random';
+import { hasFreeMessages, useCurrentUser } from '../../lib/user';
+import { useData } from '../../lib/use-data';
+import { Avatar } from '../../shared/ui/avatar';
+import { ButtonLink } from '../../shared/ui/button';
+import { StarRating } from '../../shared/ui/star-rating';
+import { AdvisorCarousel } from './advisor-carousel';
+import './home.css';
+
+/** The carousel shows advisors of this category first ("Top Love Life Advice Advisors"). */
+const LOVE_LIFE_CATEGORY_ID = 1;
+const CAROUSEL_SIZE = 4;
+
+type Day = 'today' | 'tomorrow';
+
+function HoroscopeCard() {
+  const t = useT();
+  const [day, setDay] = useState<Day>('today');
+  return (
+    <section className="card home-card" aria-labelledby="home-horoscope">
+      <div className="home-card-icon" aria-hidden="true">
+        ♈
+      </div>
+      <h2 id="home-horoscope">{t('home.horoscopeTitle')}</h2>
+      <p className="muted">{t('home.horoscopeText')}</p>
+      <div className="segmented" role="group" aria-label={t('home.horoscopeDay')}>
+        {(['today', 'tomorrow'] as const).map((option) => (
+          <button key={option} type="button" aria-pressed={day === option} onClick={() => setDay(option)}>
+            {t(`home.${option}`)}
+          </button>
+        ))}
+      </div>
+      <ButtonLink href={`/horoscope?day=${day}`} block>
+        {t('home.horoscopeRead')}
+      </ButtonLink>
+    </section>
+  );
+}
+
+function AdvisorOfTheDay({ advisor, freeMessages }: { advisor: Advisor; freeMessages: boolean }) {
+  const t = useT();
+  return (
+    <section className="card home-advisor-day" aria-labelledby="home-advisor-day">
+      <h2 id="home-advisor-day">{t('home.advisorOfTheDay')}</h2>
+      <Link href={`/chat/${advisor.manager_id}`} className="home-advisor-day-link">
+        <Avatar src={advisor.avatar} alt="" size={64} online={advisor.isOnline} />
+        <span className="home-advisor-day-text">
+          <strong>{advisor.name}</strong>
+          <StarRating rating={advisor.rating} count={advisor.reviews} />
+        </span>
+        <span className="button button-primary">{freeMessages ? t('common.startForFree') : t('common.message')}</span>
+      </Link>
+    </section>
+  );
+}
+
+export default function HomePage() {
+  const t = useT();
+  const user = useCurrentUser();
+  const advisors = useData('advisors', () => callApi('GetAllManagers'));
+  const list = advisors.data?.data.managers;
+
+  // Chosen once per visit of the page, not on every render.
+  const picks = useMemo(() => {
+    if (!list?.length) return null;
+    const loveLife = list.filter((advisor) => advisor.category_id === LOVE_LIFE_CATEGORY_ID);
+    const others = list.filter((advisor) => advisor.category_id !== LOVE_LIFE_CATEGORY_ID);
+    const carousel = [...pickRandom(loveLife, CAROUSEL_SIZE), ...pickRandom(others, CAROUSEL_SIZE)].slice(0, CAROUSEL_SIZE);
+    return { advisorOfTheDay: pickRandom(list, 1)[0]!, carousel };
+  }, [list]);
+
+  if (advisors.status === 'error') console.error('Home: advisors failed to load', advisors.error);
+  const freeMessages = hasFreeMessages(user.data);
+  const name = user.data?.name || user.data?.first_name;
+
+  return (
+    <div className="page home">
+      <header className="home-welcome">
+        <h1>{name ? t('home.welcomeName', { name }) : t('home.welcome')}</h1>
+        <p className="muted">{t('home.welcomeText')}</p>
+      </header>
+
+      <section className="card card-hero home-card" aria-labelledby="home-tarot">
+        <div className="home-card-icon" aria-hidden="true">
+          🃏
+        </div>
+        <h2 id="home-tarot">{t('home.tarotTitle')}</h2>
+        <p>{t('home.tarotText')}</p>
+        <ButtonLink href="/tarot" variant="light" block>
+          {t('home.tarotAction')}
+        </ButtonLink>
+      </section>
+
+      <HoroscopeCard />
+
+      <section className="card home-card" aria-labelledby="home-dream">
+        <div className="home-card-icon" aria-hidden="true">
+          🌙
+        </div>
+        <h2 id="home-dream">{t('home.dreamTitle')}</h2>
+        <Link href="/dream" className="home-prompt">
+          {t('home.dreamPrompt')}
+        </Link>
+      </section>
+
+      <section className="card home-card" aria-labelledby="home-yesno">
+        <div className="home-card-icon" aria-hidden="true">
+          ☯
+        </div>
+        <h2 id="home-yesno">{t('home.yesNoTitle')}</h2>
+        <p className="muted">{t('home.yesNoText')}</p>
+        <ButtonLink href="/yesno" variant="secondary" block>
+          {t('home.yesNoAction')}
+        </ButtonLink>
+      </section>
+
+      {advisors.status === 'loading' && (
+        <p className="muted home-loading" role="status">
+          {t('common.loading')}
+        </p>
+      )}
+      {picks && (
+        <>
+          <AdvisorOfTheDay advisor={picks.advisorOfTheDay} freeMessages={freeMessages} />
+          <section className="home-carousel" aria-labelledby="home-top-love">
+            <h2 id="home-top-love">{t('home.topLoveLife')}</h2>
+            <AdvisorCarousel advisors={picks.carousel} freeMessages={freeMessages} />
+          </section>
+        </>
+      )}
+
+      <section className="card home-card" aria-labelledby="home-article">
+        <h2 id="home-article">{t('home.articleTitle')}</h2>
+        <p className="muted">{t('home.articleText')}</p>
+        <ButtonLink href="/article" variant="outline">
+          {t('home.articleAction')}
+        </ButtonLink>
+      </section>
+    </div>
+  );
+}

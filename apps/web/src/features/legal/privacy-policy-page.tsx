@@ -1,0 +1,22 @@
+/** /privacy-policy: the policy's sections (spec: collected, use, sharing, security, retention, rights, cookies, changes). */
+import { useT } from '../../lib/i18n';
+import { PageHeader } from '../../shared/ui/page-header';
+
+const SECTIONS = ['collected', 'use', 'sharing', 'security', 'retention', 'rights', 'cookies', 'changes'] as const;
+
+export default function PrivacyPolicyPage() {
+  const t = useT();
+  return (
+    <article className="page">
+      <PageHeader title={t('legal.title')} back />
+      <p className="muted small">{t('legal.updated')}</p>
+      <p>{t('legal.intro')}</p>
+      {SECTIONS.map((section) => (
+        <section key={section} className="card">
+          <h2>{t(`legal.${section}.title`)}</h2>
+          <p style={{ margin: 0 }}>{t(`legal.${section}.text`)}</p>
+        </section>
+      ))}
+    </article>
+  );
+}

@@ -1,0 +1,181 @@
+/** /settings: the profile card, links, and the language, theme, sound and bot-message preferences. */
+import { Link } from 'wouter';
+import type { Locale } from '@seer/contract';
+import { callApi } from '../../lib/api-client';
+import { setLocale, useLocale, useT } from '../../lib/i18n';
+import { haptic, isInTelegram, openExternalLink, openTelegramLink, requestWriteAccess } from '../../lib/telegram';
+import { setTheme, useTheme, type Theme } from '../../lib/theme';
+import { useCurrentUser, USER_DATA_KEY, type CurrentUser } from '../../lib/user';
+import { setCachedData } from '../../lib/use-data';
+import { Avatar } from '../../shared/ui/avatar';
+import { ButtonLink } from '../../shared/ui/button';
+import { ChevronIcon } from '../../shared/ui/icons';
+import { PageHeader } from '../../shared/ui/page-header';
+import { ErrorState, LoadingState } from '../../shared/ui/states';
+import { showToast } from '../../shared/ui/toast';
+import { useSoundPreference } from './sound-preference';
+import { balanceText, birthDateText, displayName, photoOf, signText } from './user-facts';
+import './settings.css';
+
+/** The support chat; a deployment sets its own with VITE_SUPPORT_URL at build time. */
+const SUPPORT_URL: string = import.meta.env.VITE_SUPPORT_URL || 'https://t.me/seer_support';
+
+function ProfileCard({ user }: { user: CurrentUser }) {
+  const t = useT();
+  return (
+    <section className="card">
+      <Link href="/profile" className="profile-card" aria-label={t('settings.openProfile')}>
+        <Avatar src={photoOf(user)} alt="" size={64} />
+        <span className="profile-card-body">
+          <strong>{displayName(user)}</strong>
+          <span className="small muted">{t('settings.viewProfile')}</span>
+        </span>
+        <ChevronIcon className="chevron" width={20} height={20} />
+      </Link>
+      <dl className="profile-facts">
+        <dt>{t('settings.birthDate')}</dt>
+        <dd>{birthDateText(user)}</dd>
+        <dt>{t('settings.sign')}</dt>
+        <dd>{signText(user)}</dd>
+        <dt>{t('settings.balance')}</dt>
+        <dd>
+          <strong>{balanceText(user)}</strong>
+        </dd>
+      </dl>
+      <ButtonLink href="/profile-settings" variant="secondary" block className="profile-edit">
+        {t('settings.editProfile')}
+      </ButtonLink>
+    </section>
+  );
+}
+
+function Choice<T extends string>({ label, value, options, onChange }: { label: string; value: T; options: Array<[T, string]>; onChange: (value: T) => void }) {
+  return (
+    <div className="setting-row">
+      <span id={`choice-${label}`}>{label}</span>
+      <div className="segmented" role="group" aria-labelledby={`choice-${label}`}>
+        {options.map(([option, text]) => (
+          <button
+            key={option}
+            type="button"
+            aria-pressed={value === option}
+            onClick={() => {
+              haptic.selection();
+              onChange(option);
+            }}
+          >
+            {text}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function Preferences({ user }: { user: CurrentUser | undefined }) {
+  const t = useT();
+  const locale = useLocale();
+  const theme = useTheme();
+  const [sound, setSound] = useSoundPreference();
+
+  const chooseTheme = (next: Theme) => {
+    setTheme(next);
+    // Remembered on the server too, so the bot and other devices can follow it; the local choice rules.
+    callApi('UpdatePreferences', { body: { theme: next } }).catch(() => {});
+  };
+
+  const allowBotMessages = async () => {
+    const allowed = await requestWriteAccess();
+    try {
+      await callApi('SetWriteAccess', { body: { allowed } });
+      setCachedData<CurrentUser | undefined>(USER_DATA_KEY, (current) => (current ? { ...current, allows_write_to_pm: allowed } : current));
+      showToast(allowed ? t('settings.botAllowed') : t('settings.botDenied'), allowed ? 'success' : 'info');
+    } catch {
+      showToast(t('common.genericError'), 'error');
+    }
+  };
+
+  return (
+    <section className="card settings-group" aria-labelledby="settings-preferences">
+      <h2 id="settings-preferences">{t('settings.preferences')}</h2>
+      <Choice<Locale>
+        label={t('settings.language')}
+        value={locale}
+        options={[
+          ['ru', 'Русский'],
+          ['en', 'English'],
+        ]}
+        onChange={(next) => void setLocale(next)}
+      />
+      <Choice<Theme>
+        label={t('settings.theme')}
+        value={theme}
+        options={[
+          ['light', t('settings.light')],
+          ['dark', t('settings.dark')],
+        ]}
+        onChange={chooseTheme}
+      />
+      <div className="setting-row">
+        <span id="setting-sound">{t('settings.sound')}</span>
+        <button type="button" role="switch" className="switch" aria-checked={sound} aria-labelledby="setting-sound" onClick={() => setSound(!sound)} />
+      </div>
+      {isInTelegram() && (
+        <div className="setting-row">
+          <span>{t('settings.botMessages')}</span>
+          {user?.allows_write_to_pm ? (
+            <span className="badge">{t('settings.botAllowedShort')}</span>
+          ) : (
+            <button type="button" className="button button-secondary" onClick={() => void allowBotMessages()}>
+              {t('settings.allow')}
+            </button>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+export default function SettingsPage() {
+  const t = useT();
+  const user = useCurrentUser();
+  const openSupport = () => (SUPPORT_URL.startsWith('https://t.me/') ? openTelegramLink(SUPPORT_URL) : openExternalLink(SUPPORT_URL));
+  return (
+    <div className="page">
+      <PageHeader title={t('settings.title')} />
+      {user.status === 'loading' && <LoadingState />}
+      {user.status === 'error' && <ErrorState message={t('settings.loadFailed')} onRetry={user.retry} />}
+      {user.status === 'success' && <ProfileCard user={user.data} />}
+
+      <nav className="card settings-group" aria-label={t('settings.links')}>
+        <Link href="/balance" className="row-link">
+          <span aria-hidden="true">💰</span> {t('settings.topUp')}
+          <ChevronIcon className="chevron" width={18} height={18} />
+        </Link>
+        <Link href="/payments" className="row-link">
+          <span aria-hidden="true">💳</span> {t('settings.payments')}
+          <ChevronIcon className="chevron" width={18} height={18} />
+        </Link>
+        <Link href="/privacy-policy" className="row-link">
+          <span aria-hidden="true">🔒</span> {t('settings.privacy')}
+          <ChevronIcon className="chevron" width={18} height={18} />
+        </Link>
+        <a
+          href={SUPPORT_URL}
+          className="row-link"
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={(event) => {
+            event.preventDefault();
+            openSupport();
+          }}
+        >
+          <span aria-hidden="true">💬</span> {t('settings.support')}
+          <ChevronIcon className="chevron" width={18} height={18} />
+        </a>
+      </nav>
+
+      <Preferences user={user.data} />
+    </div>
+  );
+}

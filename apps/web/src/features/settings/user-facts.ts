@@ -1,0 +1,27 @@
+/** How the profile's fields read on screen, with the spec's fallbacks. */
+import { formatCents } from '@seer/contract';
+import { formatDate, t } from '../../lib/i18n';
+import type { CurrentUser } from '../../lib/user';
+
+export function displayName(user: CurrentUser | undefined): string {
+  return user?.username || user?.name || user?.first_name || t('settings.defaultUser');
+}
+
+export function birthDateText(user: CurrentUser | undefined): string {
+  if (!user?.birthdate) return t('settings.notSpecified');
+  const date = new Date(`${user.birthdate}T00:00:00`);
+  return Number.isNaN(date.getTime()) ? user.birthdate : formatDate(date, { day: 'numeric', month: 'long', year: 'numeric' });
+}
+
+export function signText(user: CurrentUser | undefined): string {
+  return user?.horoscope ? t(`zodiac.${user.horoscope}`) : t('settings.notSpecified');
+}
+
+/** Spec: balance defaults to 0.00. */
+export function balanceText(user: CurrentUser | undefined): string {
+  return `$${formatCents(user?.balance_cents ?? 0)}`;
+}
+
+export function photoOf(user: CurrentUser | undefined): string | null {
+  return user?.photo_url || user?.userInfo.photo_url || null;
+}

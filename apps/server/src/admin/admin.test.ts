@@ -98,4 +98,25 @@ describe('admin command line', () => {
     const [row] = await t.db.sql<{ balance_cents: number }[]>`SELECT balance_cents FROM users WHERE telegram_id = ${telegramId}`;
     expect(row!.balance_cents).toBe(250);
   });
+
+  it('lists unmatched deposits and assigns one exactly once, with a ledger row and an audit entry', async () => {
+    const env = { DATABASE_URL: t.db.url, NODE_ENV: 'test' };
+    const out: string[] = [];
+    const err: string[] = [];
+    const run = (...args: string[]) => runCli(args, env, (l) => out.push(l), (l) => err.push(l));
+    const [deposit] = await t.db.sql<{ id: number }[]>`
+      INSERT INTO ton_deposits (wallet, tx_hash, tx_lt, tx_time, source, amount_nanotons, comment, rate_cents_per_ton, amount_cents, status)
+      VALUES ('0:abc', 'hash-cli-1', 1, now(), 'EQsender', 2000000000, 'my id is 42', 300, 600, 'unmatched') RETURNING id`;
+    expect(await run('deposits')).toBe(0);
+    expect(out.join('\n')).toContain('my id is 42');
+    const telegramId = newUserId();
+    expect(await run('assign-deposit', String(deposit!.id), String(telegramId))).toBe(0);
+    expect(out.at(-1)).toContain('credited $6.00');
+    expect(await run('assign-deposit', String(deposit!.id), String(telegramId))).toBe(1);
+    expect(err.at(-1)).toMatch(/already credited/);
+    const [user] = await t.db.sql<{ balance_cents: number }[]>`SELECT balance_cents FROM users WHERE telegram_id = ${telegramId}`;
+    expect(user!.balance_cents).toBe(600);
+    const [audit] = await t.db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM admin_audit WHERE action = 'assign-deposit'`;
+    expect(audit!.n).toBe(1);
+  });
 });

@@ -11,6 +11,8 @@ import { RedisTransport, redisChannelFor } from '../events/transports/redis-tran
 import { AdminService, CLI_ACTOR } from './admin.service.js';
 import { AppError } from '../errors.js';
 import { displayName } from '../users/users.service.js';
+import { createPaymentsService } from '../payments/payments.setup.js';
+import type { PaymentsService } from '../payments/payments.service.js';
 
 export class UsageError extends Error {}
 
@@ -18,6 +20,7 @@ export interface CliContext {
   config: Config;
   db: Database;
   admin: AdminService;
+  payments: PaymentsService;
   events: EventBus;
   out: (line: string) => void;
 }
@@ -99,6 +102,41 @@ export const COMMANDS: Record<string, Command> = {
       table(rows.map((r) => ({ id: r.id, amount: formatCents(r.amount_cents), reason: r.reason, note: r.note, reference: r.reference, at: r.created_at.toISOString() }))).forEach((line) => ctx.out(line));
     },
   },
+  deposits: {
+    usage: 'deposits [all]',
+    summary: 'TON deposits no user could be matched to (all: every deposit)',
+    async run(args, ctx) {
+      const deposits = args[0] === 'all' ? await ctx.payments.listDeposits({ limit: 200 }) : await ctx.payments.listUnmatchedDeposits(200);
+      table(deposits.map((d) => ({ deposit_id: d.id, status: d.status, usd: formatCents(d.amount_cents), nanotons: d.amount_nanotons, memo: d.comment, user: d.user_id, from: d.source, at: d.tx_time.toISOString(), hash: d.tx_hash }))).forEach((line) => ctx.out(line));
+    },
+  },
+  'assign-deposit': {
+    usage: 'assign-deposit <deposit_id> <telegram_id>',
+    summary: 'Credit an unmatched deposit to a user, at the rate stored with it (once)',
+    async run(args, ctx) {
+      const depositId = wholeNumber(args[0], 'deposit_id');
+      const telegramId = wholeNumber(args[1], 'telegram_id');
+      const result = await ctx.payments.assignDeposit(CLI_ACTOR, depositId, telegramId, (tx, action, details) => ctx.admin.audit.audit(tx, CLI_ACTOR, action, details));
+      ctx.out(`Deposit ${depositId} credited $${formatCents(result.creditedCents)} to ${telegramId}; balance is now $${formatCents(result.balanceCents)}.`);
+    },
+  },
+  'stars-payments': {
+    usage: 'stars-payments [telegram_id]',
+    summary: 'Telegram Stars payments, newest first',
+    async run(args, ctx) {
+      const payments = await ctx.payments.listStarsPayments({ userId: args[0] ? wholeNumber(args[0], 'telegram_id') : undefined, limit: 200 });
+      table(payments.map((p) => ({ charge_id: p.telegram_payment_charge_id, user: p.user_id, stars: p.stars, usd: formatCents(p.amount_cents), refunded: p.refunded_at?.toISOString() ?? '', at: p.created_at.toISOString() }))).forEach((line) => ctx.out(line));
+    },
+  },
+  'refund-stars': {
+    usage: 'refund-stars <telegram_payment_charge_id>',
+    summary: 'Refund a Stars payment through Telegram and debit what it credited',
+    async run(args, ctx) {
+      if (!args[0]) throw new UsageError('telegram_payment_charge_id is required');
+      const result = await ctx.payments.refundStarsPayment(CLI_ACTOR, args[0], (tx, action, details) => ctx.admin.audit.audit(tx, CLI_ACTOR, action, details));
+      ctx.out(`Refunded ${result.payment.stars} Stars to ${result.payment.user_id}; debited $${formatCents(result.debitedCents)}.`);
+    },
+  },
   audit: {
     usage: 'audit',
     summary: 'Recent admin actions',
@@ -148,7 +186,8 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, out = conso
   );
   try {
     await events.start();
-    await command.run(args, { config, db, events, admin: new AdminService(db.sql, events), out });
+    const payments = createPaymentsService(config, db.sql, events);
+    await command.run(args, { config, db, events, admin: new AdminService(db.sql, events), payments, out });
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {

@@ -36,6 +36,8 @@ import type { PaymentsService } from './payments/payments.service.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
 import type { TelegramBot } from './bot/telegram-bot.js';
 import { botRoutes } from './bot/bot.routes.js';
+import { BotNotifications, type NotificationOptions } from './bot/notifications.js';
+import { UserSockets } from './presence/user-sockets.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const WEB_DIST_DIR = path.resolve(here, '../../web/dist');
@@ -55,6 +57,10 @@ export interface Services {
   bot: TelegramBot | null;
   /** The live socket's connections on this instance. */
   sockets: SocketHub;
+  /** Whether a user has a socket open on any instance. */
+  userSockets: UserSockets;
+  /** The bot's notices about new messages; null without BOT_TOKEN. */
+  notifications: BotNotifications | null;
 }
 
 export interface BuiltApp {
@@ -71,6 +77,9 @@ export async function buildApp(
     presence?: PresenceSource;
     presenceOptions?: Partial<SocketPresenceOptions>;
     socket?: Partial<SocketHubOptions>;
+    notifications?: Partial<NotificationOptions>;
+    /** How long to wait for other instances to say they hold a user's socket. */
+    userSocketsWaitMs?: number;
     logger?: boolean;
   } = {},
 ): Promise<BuiltApp> {
@@ -93,7 +102,15 @@ export async function buildApp(
   const reviews = new ReviewsService(db.sql, advisors, chat);
   const { payments, bot } = createPaymentsAndBot(config, db.sql, events, logTo(app.log));
   const sockets = new SocketHub({ auth, advisors, events, presence: socketPresence, log: app.log }, options.socket);
-  const services: Services = { config, db, events, auth, advisors, users, chat, reviews, payments, bot, sockets };
+  const userSockets = new UserSockets(events, sockets, options.userSocketsWaitMs);
+  const notifications = bot
+    ? new BotNotifications(
+        { sql: db.sql, events, api: bot.api, advisors: advisors.repository, userSockets, publicUrl: config.publicUrl, log: logTo(app.log) },
+        options.notifications,
+      )
+    : null;
+  if (bot) notifications?.registerHandlers(bot.updates);
+  const services: Services = { config, db, events, auth, advisors, users, chat, reviews, payments, bot, sockets, userSockets, notifications };
 
   app.get('/api/health', async () => {
     await db.sql`SELECT 1`;
@@ -146,6 +163,8 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     // The sockets are closed in preClose (socket.routes.ts); presence says "bye" before the transport stops.
     await autoReply?.stop();
+    await notifications?.stop();
+    userSockets.stop();
     stopPresenceEvents();
     socketPresence?.stop();
     await bot?.stop();
@@ -153,6 +172,8 @@ export async function buildApp(
   });
   await events.start();
   socketPresence?.start();
+  userSockets.start();
+  notifications?.start();
   autoReply?.start();
   return { app, services };
 }

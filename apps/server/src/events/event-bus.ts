@@ -14,7 +14,13 @@ export type DomainEvent =
    * Which advisors hold an advisor socket on one instance: how instances share presence
    * (presence/socket-presence.ts). Every instance derives `presence` events from these itself.
    */
-  | { type: 'advisor_sockets'; instanceId: string; seq: number; advisorIds: number[]; reason: 'change' | 'snapshot' | 'hello' | 'bye' };
+  | { type: 'advisor_sockets'; instanceId: string; seq: number; advisorIds: number[]; reason: 'change' | 'snapshot' | 'hello' | 'bye' }
+  /**
+   * "Does anyone hold a socket of this Telegram user?" and the answers of the instances that do
+   * (presence/user-sockets.ts): how the bot knows a user has the app closed everywhere.
+   */
+  | { type: 'user_sockets_query'; queryId: string; telegramId: number }
+  | { type: 'user_sockets_answer'; queryId: string; telegramId: number };
 
 /** `remote` is true for events published by another instance. */
 export type EventHandler = (event: DomainEvent, origin: { remote: boolean }) => void;
@@ -38,6 +44,11 @@ export class EventBus {
 
   async stop(): Promise<void> {
     await this.transport?.stop();
+  }
+
+  /** Whether events travel to other instances (false: this process is the only one). */
+  get distributed(): boolean {
+    return this.transport !== null;
   }
 
   subscribe(handler: EventHandler): () => void {

@@ -132,6 +132,11 @@ export class SocketHub {
     return this.connections.size;
   }
 
+  /** Whether this Telegram user (as a user or as an advisor) has an open socket on this instance. */
+  hasSocketsOf(telegramId: number): boolean {
+    return (this.byUser.get(telegramId)?.size ?? 0) > 0;
+  }
+
   /** A new socket: authenticated by its init data before anything it sends is handled. */
   accept(ws: WebSocket, initData: string | undefined): void {
     if (this.stopping) {

@@ -1,0 +1,142 @@
+/**
+ * The bot's notices (decisions.md "The bot"): an advisor's reply to a user who has the app
+ * closed on every instance, and a user's paid message to an advisor who has it closed, are
+ * announced in the bot's chat with a button that opens the dialog in the Mini App.
+ *
+ * Only the instance where the message was published handles it (the event arrives everywhere),
+ * so each message gives at most one notice. A recipient must have allowed the bot to write
+ * (init data's allows_write_to_pm, SetWriteAccess.php, or /start), and gets at most one notice
+ * per dialog per `minIntervalSeconds`, counted in the database so every instance agrees.
+ */
+import { localeFromLanguageCode, type Locale } from '@seer/contract';
+import type { Sql } from '../db/database.js';
+import type { DomainEvent, EventBus } from '../events/event-bus.js';
+import type { AdvisorsRepository } from '../advisors/advisors.repository.js';
+import type { UserSockets } from '../presence/user-sockets.js';
+import { displayName } from '../users/users.service.js';
+import { BotApiError, type BotApi } from './bot-api.js';
+import type { UpdateDispatcher } from './bot-updates.js';
+import { NotificationsRepository } from './notifications.repository.js';
+
+export interface NotificationOptions {
+  /** At most one notice per recipient and dialog in this many seconds. */
+  minIntervalSeconds: number;
+}
+
+export const DEFAULT_NOTIFICATION_OPTIONS: NotificationOptions = { minIntervalSeconds: 120 };
+
+type Log = (level: 'info' | 'warn' | 'error', message: string, detail?: Record<string, unknown>) => void;
+
+const TEXTS: Record<Locale, { reply: (advisor: string) => string; paid: (user: string) => string; openChat: string }> = {
+  en: {
+    reply: (advisor) => `${advisor} replied to you in Seer.`,
+    paid: (user) => `New paid message from ${user}.`,
+    openChat: 'Open chat',
+  },
+  ru: {
+    reply: (advisor) => `${advisor} ответил(а) вам в Seer.`,
+    paid: (user) => `Новое платное сообщение от ${user}.`,
+    openChat: 'Открыть чат',
+  },
+};
+
+/** What a notice says and where its button leads; null when nobody is to be told. */
+export interface Notice {
+  recipientId: number;
+  userId: number;
+  advisorId: number;
+  text: (locale: Locale) => string;
+  /** Path in the Mini App, e.g. /chat/3. */
+  path: string;
+}
+
+export class BotNotifications {
+  private readonly repository: NotificationsRepository;
+  private readonly options: NotificationOptions;
+  private unsubscribe: (() => void) | null = null;
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(
+    private readonly deps: {
+      sql: Sql;
+      events: EventBus;
+      api: BotApi;
+      advisors: AdvisorsRepository;
+      userSockets: UserSockets;
+      publicUrl: string;
+      log?: Log;
+    },
+    options: Partial<NotificationOptions> = {},
+  ) {
+    this.repository = new NotificationsRepository(deps.sql);
+    this.options = { ...DEFAULT_NOTIFICATION_OPTIONS, ...options };
+  }
+
+  start(): void {
+    if (this.unsubscribe) return;
+    this.unsubscribe = this.deps.events.subscribe((event, origin) => {
+      // Every instance sees the message; the one that published it speaks for all.
+      if (event.type !== 'message' || origin.remote) return;
+      const job = this.handle(event)
+        .catch((error: unknown) => this.deps.log?.('warn', 'bot notice failed', { error: error instanceof Error ? error.message : String(error) }))
+        .finally(() => this.inFlight.delete(job));
+      this.inFlight.add(job);
+    });
+  }
+
+  /** Stops listening and waits for notices already under way. */
+  async stop(): Promise<void> {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    await Promise.all([...this.inFlight]);
+  }
+
+  /** Someone who sent /start has opened a chat with the bot: it may write to them. */
+  registerHandlers(updates: UpdateDispatcher): void {
+    updates.onCommand('start', async (message) => {
+      if (message.from && !message.from.is_bot) await this.repository.setWriteAccess(message.from.id, true);
+    });
+  }
+
+  private async handle(event: Extract<DomainEvent, { type: 'message' }>): Promise<void> {
+    const notice = await this.noticeFor(event);
+    if (notice) await this.send(notice);
+  }
+
+  private async noticeFor(event: Extract<DomainEvent, { type: 'message' }>): Promise<Notice | null> {
+    const { userId, advisorId, message } = event;
+    const advisor = await this.deps.advisors.find(advisorId);
+    if (!advisor) return null;
+    if (message.sender === 'manager') {
+      return { recipientId: userId, userId, advisorId, text: (locale) => TEXTS[locale].reply(advisor.name), path: `/chat/${advisorId}` };
+    }
+    // A user's message is always paid (a free credit or the balance); only a person linked to the advisor reads it.
+    if (advisor.telegram_id === null) return null;
+    const sender = await this.repository.recipient(userId);
+    const name = sender ? displayName(sender) : `#${userId}`;
+    return { recipientId: advisor.telegram_id, userId, advisorId, text: (locale) => TEXTS[locale].paid(name), path: `/workspace/chat/${userId}` };
+  }
+
+  private async send(notice: Notice): Promise<void> {
+    const recipient = await this.repository.recipient(notice.recipientId);
+    if (!recipient?.allows_write_to_pm) return;
+    if (await this.deps.userSockets.anyOpen(notice.recipientId)) return;
+    if (!(await this.repository.claimSlot(notice.recipientId, notice.userId, notice.advisorId, this.options.minIntervalSeconds))) return;
+    const locale = localeFromLanguageCode(recipient.language_code ?? 'en');
+    try {
+      await this.deps.api.call('sendMessage', {
+        chat_id: notice.recipientId,
+        text: notice.text(locale),
+        reply_markup: { inline_keyboard: [[{ text: TEXTS[locale].openChat, web_app: { url: `${this.deps.publicUrl}${notice.path}` } }]] },
+      });
+    } catch (error) {
+      // 403: the user blocked the bot (or never started it); stop trying until they allow it again.
+      if (error instanceof BotApiError && error.errorCode === 403) {
+        await this.repository.setWriteAccess(notice.recipientId, false);
+        return;
+      }
+      await this.repository.releaseSlot(notice.recipientId, notice.userId, notice.advisorId);
+      throw error;
+    }
+  }
+}

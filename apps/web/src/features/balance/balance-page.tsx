@@ -1,9 +1,11 @@
-/** /balance: the current balance from GetUser. The payment parts are the payments issue's. */
+/** /balance: the current balance (GetUser, live over the socket) and the top-up component. */
 import { formatCents } from '@seer/contract';
 import { useT } from '../../lib/i18n';
 import { useCurrentUser, useLiveBalance } from '../../lib/user';
 import { PageHeader } from '../../shared/ui/page-header';
 import { ErrorState, LoadingState } from '../../shared/ui/states';
+import { TopUpPanel } from './components/top-up-panel';
+import styles from './balance.module.css';
 
 export default function BalancePage() {
   const t = useT();
@@ -15,11 +17,14 @@ export default function BalancePage() {
       {user.status === 'loading' && <LoadingState />}
       {user.status === 'error' && <ErrorState message={t('settings.loadFailed')} onRetry={user.retry} />}
       {user.status === 'success' && (
-        <section className="card card-hero">
-          <p>{t('balance.current')}</p>
-          <p style={{ fontSize: '2rem', fontWeight: 700, margin: 0 }}>${formatCents(user.data.balance_cents)}</p>
+        <section className="card card-hero" aria-live="polite">
+          <p style={{ margin: 0 }}>{t('balance.current')}</p>
+          <p className={styles.balanceValue} data-testid="balance-value">
+            ${formatCents(user.data.balance_cents)}
+          </p>
         </section>
       )}
+      <TopUpPanel />
     </div>
   );
 }

@@ -1,9 +1,10 @@
-/** /payments: 'Payment Methods' with the balance line from GetUser. The payment component is the payments issue's. */
+/** /payments: 'Payment Methods', the balance line (GetUser, live) and the same top-up component. */
 import { formatCents } from '@seer/contract';
 import { useT } from '../../lib/i18n';
 import { useCurrentUser, useLiveBalance } from '../../lib/user';
 import { PageHeader } from '../../shared/ui/page-header';
 import { ErrorState, LoadingState } from '../../shared/ui/states';
+import { TopUpPanel } from './components/top-up-panel';
 
 export default function PaymentsPage() {
   const t = useT();
@@ -15,10 +16,11 @@ export default function PaymentsPage() {
       {user.status === 'loading' && <LoadingState />}
       {user.status === 'error' && <ErrorState message={t('settings.loadFailed')} onRetry={user.retry} />}
       {user.status === 'success' && (
-        <p className="card">
-          {t('balance.current')}: <strong>${formatCents(user.data.balance_cents)}</strong>
+        <p className="card" aria-live="polite">
+          {t('balance.current')}: <strong data-testid="balance-value">${formatCents(user.data.balance_cents)}</strong>
         </p>
       )}
+      <TopUpPanel />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 /** The message input: text up to 50 characters, emoji, a picture; or "Add Balance" when the user cannot pay. */
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
-import { ERROR_CODES, LIMITS, type Message } from '@seer/contract';
+import { LIMITS, type ERROR_CODES, type Message } from '@seer/contract';
 import { isApiError } from '../../lib/api-client';
 import { useT } from '../../lib/i18n';
 import { haptic } from '../../lib/telegram';
@@ -14,6 +14,10 @@ import { ACCEPTED_IMAGE_TYPES, uploadImage } from './api/upload-image';
 import styles from './chat.module.css';
 
 const EmojiPicker = lazy(() => import('./emoji-picker'));
+
+// A literal rather than ERROR_CODES itself: importing a value from the contract's api module
+// would pull zod's schemas into this chunk.
+const INSUFFICIENT_FUNDS: (typeof ERROR_CODES)['insufficientFunds'] = 'insufficient_funds';
 
 interface ComposerProps {
   advisorId: number;
@@ -48,7 +52,7 @@ export function Composer({ advisorId, blocked, onSent }: ComposerProps) {
       haptic.notify('success');
       return true;
     } catch (error) {
-      if (isApiError(error) && error.code === ERROR_CODES.insufficientFunds) insufficientFunds();
+      if (isApiError(error) && error.code === INSUFFICIENT_FUNDS) insufficientFunds();
       else showToast(sendErrorText(error, t), 'error');
       return false;
     }

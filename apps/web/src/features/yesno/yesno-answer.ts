@@ -1,0 +1,6 @@
+/** The yes/no draw: two outcomes, 'Yes' and 'Wait' (spec section 9), equally likely. */
+export type YesNoAnswer = 'yes' | 'wait';
+
+export function drawAnswer(random: () => number = Math.random): YesNoAnswer {
+  return random() < 0.5 ? 'yes' : 'wait';
+}

@@ -29,6 +29,7 @@ import { chatRoutes } from './chat/chat.routes.js';
 import { reviewsRoutes } from './reviews/reviews.routes.js';
 import { adminRoutes } from './admin/admin.routes.js';
 import { AdminService } from './admin/admin.service.js';
+import { paymentsAdminRoutes } from './admin/payments-admin.routes.js';
 import { PayoutsService } from './admin/payouts.service.js';
 import { NotFoundError } from './errors.js';
 import { createPaymentsAndBot, logTo } from './payments/payments.setup.js';
@@ -131,7 +132,9 @@ export async function buildApp(
   advisorsRoutes(app, auth, advisors);
   chatRoutes(app, auth, chat, advisors);
   reviewsRoutes(app, auth, reviews);
-  adminRoutes(app, auth, new AdminService(db.sql, events), new PayoutsService(db.sql), advisors);
+  const adminService = new AdminService(db.sql, events);
+  adminRoutes(app, auth, adminService, new PayoutsService(db.sql), advisors);
+  paymentsAdminRoutes(app, auth, payments, adminService.audit);
   paymentsRoutes(app, auth, payments, config);
   botRoutes(app, bot);
   await socketRoutes(app, sockets);

@@ -119,3 +119,39 @@ export const AdminPayoutsAnswer = z.object({ status: ok, from: z.string().nullab
 export const AdminMarkPaidAnswer = z.object({ status: ok, marked_cents: z.number().int() });
 export const AdminAuditAnswer = z.object({ status: ok, entries: z.array(AdminAuditEntry) });
 export const AdminStatusAnswer = z.object({ status: ok });
+
+// ---------- admin: money received (TON deposits, Telegram Stars) ----------
+
+export const AdminDepositsQuery = z.object({
+  /** Absent or "unmatched": deposits waiting for an admin; "all": every deposit. */
+  status: z.enum(['unmatched', 'all']).optional(),
+});
+export const AdminDeposit = z.object({
+  id: z.number().int(),
+  status: z.enum(['credited', 'assigned', 'unmatched', 'bounced', 'aborted']),
+  tx_hash: z.string(),
+  tx_time: z.string(),
+  source: z.string().nullable(),
+  /** Nanotons as a decimal string (beyond 2^53). */
+  amount_nanotons: z.string(),
+  amount_cents: z.number().int(),
+  /** The transfer's text comment (the memo). */
+  comment: z.string().nullable(),
+  telegram_user_id: z.number().int().nullable(),
+});
+export const AdminAssignDepositBody = z.object({ deposit_id: id, telegram_user_id: id });
+export const AdminStarsPaymentsQuery = z.object({ telegram_user_id: id.optional() });
+export const AdminStarsPayment = z.object({
+  telegram_payment_charge_id: z.string(),
+  telegram_user_id: z.number().int(),
+  stars: z.number().int(),
+  amount_cents: z.number().int(),
+  created_at: z.string(),
+  refunded_at: z.string().nullable(),
+});
+export const AdminRefundStarsBody = z.object({ telegram_payment_charge_id: z.string().trim().min(1, { error: 'telegram_payment_charge_id is required' }).max(256) });
+
+export const AdminDepositsAnswer = z.object({ status: ok, deposits: z.array(AdminDeposit) });
+export const AdminAssignDepositAnswer = z.object({ status: ok, deposit: AdminDeposit, balance_cents: z.number().int(), credited_cents: z.number().int() });
+export const AdminStarsPaymentsAnswer = z.object({ status: ok, payments: z.array(AdminStarsPayment) });
+export const AdminRefundStarsAnswer = z.object({ status: ok, payment: AdminStarsPayment, debited_cents: z.number().int(), balance_cents: z.number().int().nullable() });

@@ -343,6 +343,10 @@ export const CALLS = {
   AdminPayouts: { name: 'AdminPayouts.php', methods: ['GET'], summary: "Advisors' earnings for a period (add format=csv for a CSV file)", query: A.AdminPayoutsQuery, answer: A.AdminPayoutsAnswer, access: 'admin' },
   AdminMarkPaid: { name: 'AdminMarkPaid.php', methods: ['POST'], summary: "Mark an advisor's unpaid earnings up to a date as paid out", body: A.AdminMarkPaidBody, answer: A.AdminMarkPaidAnswer, access: 'admin' },
   AdminAudit: { name: 'AdminAudit.php', methods: ['GET'], summary: 'Recent admin actions', answer: A.AdminAuditAnswer, access: 'admin' },
+  AdminListDeposits: { name: 'AdminListDeposits.php', methods: ['GET'], summary: 'TON deposits no user could be matched to (status=all: every deposit), newest first', query: A.AdminDepositsQuery, answer: A.AdminDepositsAnswer, access: 'admin' },
+  AdminAssignDeposit: { name: 'AdminAssignDeposit.php', methods: ['POST'], summary: 'Credit an unmatched TON deposit to a user at its stored rate (once)', body: A.AdminAssignDepositBody, answer: A.AdminAssignDepositAnswer, access: 'admin' },
+  AdminStarsPayments: { name: 'AdminStarsPayments.php', methods: ['GET'], summary: 'Telegram Stars payments, newest first (optionally of one user)', query: A.AdminStarsPaymentsQuery, answer: A.AdminStarsPaymentsAnswer, access: 'admin' },
+  AdminRefundStars: { name: 'AdminRefundStars.php', methods: ['POST'], summary: 'Refund a Stars payment through Telegram and debit what it credited', body: A.AdminRefundStarsBody, answer: A.AdminRefundStarsAnswer, access: 'admin' },
   ManagerMarkRead: { name: 'ManagerMarkRead.php', methods: ['POST'], summary: "Mark the user's messages as read, for the advisor", body: ManagerMarkReadBody, answer: StatusAnswer, access: 'advisor' },
 } as const satisfies Record<string, CallSpec>;
 

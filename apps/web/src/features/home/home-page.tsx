@@ -49,12 +49,14 @@ function AdvisorOfTheDay({ advisor, freeMessages }: { advisor: Advisor; freeMess
     <section className="card home-advisor-day" aria-labelledby="home-advisor-day">
       <h2 id="home-advisor-day">{t('home.advisorOfTheDay')}</h2>
       <Link href={`/chat/${advisor.manager_id}`} className="home-advisor-day-link">
-        <Avatar src={advisor.avatar} alt="" size={64} online={advisor.isOnline} />
-        <span className="home-advisor-day-text">
-          <strong>{advisor.name}</strong>
-          <StarRating rating={advisor.rating} count={advisor.reviews} />
+        <span className="home-advisor-day-row">
+          <Avatar src={advisor.avatar} alt="" size={64} online={advisor.isOnline} />
+          <span className="home-advisor-day-text">
+            <strong>{advisor.name}</strong>
+            <StarRating rating={advisor.rating} count={advisor.reviews} />
+          </span>
         </span>
-        <span className="button button-primary">{freeMessages ? t('common.startForFree') : t('common.message')}</span>
+        <span className="button button-primary button-block">{freeMessages ? t('common.startForFree') : t('common.message')}</span>
       </Link>
     </section>
   );

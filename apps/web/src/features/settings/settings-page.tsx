@@ -149,15 +149,15 @@ export default function SettingsPage() {
 
       <nav className="card settings-group" aria-label={t('settings.links')}>
         <Link href="/balance" className="row-link">
-          <span aria-hidden="true">💰</span> {t('settings.topUp')}
+          {t('settings.topUp')}
           <ChevronIcon className="chevron" width={18} height={18} />
         </Link>
         <Link href="/payments" className="row-link">
-          <span aria-hidden="true">💳</span> {t('settings.payments')}
+          {t('settings.payments')}
           <ChevronIcon className="chevron" width={18} height={18} />
         </Link>
         <Link href="/privacy-policy" className="row-link">
-          <span aria-hidden="true">🔒</span> {t('settings.privacy')}
+          {t('settings.privacy')}
           <ChevronIcon className="chevron" width={18} height={18} />
         </Link>
         <a
@@ -170,7 +170,7 @@ export default function SettingsPage() {
             openSupport();
           }}
         >
-          <span aria-hidden="true">💬</span> {t('settings.support')}
+          {t('settings.support')}
           <ChevronIcon className="chevron" width={18} height={18} />
         </a>
       </nav>

@@ -4,7 +4,8 @@ import { formatDate, t } from '../../lib/i18n';
 import type { CurrentUser } from '../../lib/user';
 
 export function displayName(user: CurrentUser | undefined): string {
-  return user?.username || user?.name || user?.first_name || t('settings.defaultUser');
+  // The name the user gave in Edit Profile first, then the Telegram username (spec: username or 'User').
+  return user?.name || user?.username || user?.first_name || t('settings.defaultUser');
 }
 
 export function birthDateText(user: CurrentUser | undefined): string {

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import type { CurrentUser } from '../../lib/user';
+import { balanceText, birthDateText, displayName, signText } from './user-facts';
+
+const empty = {
+  username: null, name: null, first_name: null, birthdate: null, horoscope: null, balance_cents: 0,
+} as unknown as CurrentUser;
+
+describe('profile card texts', () => {
+  it("falls back to 'User', 'Not specified' and 0.00", () => {
+    expect(displayName(empty)).toBe('User');
+    expect(birthDateText(empty)).toBe('Not specified');
+    expect(signText(empty)).toBe('Not specified');
+    expect(balanceText(empty)).toBe('$0.00');
+    expect(balanceText(undefined)).toBe('$0.00');
+  });
+
+  it('shows the stored values', () => {
+    const user = { ...empty, username: 'anna', birthdate: '1990-04-05', horoscope: 'aries', balance_cents: 125050 } as CurrentUser;
+    expect(displayName(user)).toBe('anna');
+    expect(birthDateText(user)).toBe('April 5, 1990');
+    expect(signText(user)).toBe('Aries');
+    expect(balanceText(user)).toBe('$1250.50');
+  });
+});

@@ -220,7 +220,7 @@ export function TopUpPanel() {
         )}
         {showTon && (
           <>
-            <h3 className={styles.sectionTitle}>{t('balance.ton.title')}</h3>
+            <h3 className={styles.tonHeading}>{t('balance.ton.title')}</h3>
             <TonInstructions amountCents={amountCents} />
           </>
         )}

@@ -1,0 +1,68 @@
+/**
+ * A TON deposit made on a fake toncenter indexer shows up on the open balance screen without a
+ * reload: the real server's watcher credits it, the socket brings the balance and the success modal.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { FakeToncenter, TON } from '../../server/src/test/fakes/toncenter';
+import { startSeerServer } from './seer-server.mjs';
+import { launchBrowser, newVisitor, screenshot, skipReason, unexpectedErrors } from './browser';
+
+// TON Connect asks the internet for its wallet list; this machine has no internet.
+const OFFLINE_NOISE = [/config\.ton\.org|tonapi|wallets|bridge|Failed to fetch|ERR_|net::/i];
+
+describe.skipIf(skipReason())('balance screen', () => {
+  let browser: Browser;
+  let indexer: FakeToncenter;
+  let server: Awaited<ReturnType<typeof startSeerServer>>;
+
+  beforeAll(async () => {
+    indexer = await FakeToncenter.start();
+    server = await startSeerServer({
+      env: { TON_WALLET_ADDRESS: indexer.account, TON_API_URL: indexer.url, TON_USD_RATE: '3', TON_POLL_INTERVAL_MS: '1000' },
+    });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await indexer?.close();
+  });
+
+  it('shows a deposit credited by the watcher at once, with the success modal', async () => {
+    const app = await newVisitor(browser, 'en', 'light');
+    const { page } = app;
+    await page.goto(`${server.url}/balance`);
+    const balance = page.getByTestId('balance-value');
+    await balance.waitFor();
+    expect(await balance.textContent()).toBe('$0.00');
+    expect(await page.getByLabel('Amount').inputValue()).toBe('1,250.00');
+    await page.getByText('Min: $0.01').waitFor();
+
+    // No wallet connected: Top up shows the TON instructions with this user's memo.
+    await page.getByLabel('Amount').fill('3');
+    await page.getByRole('button', { name: 'Top up' }).click();
+    const memo = (await page.getByTestId('ton-memo').textContent())!.trim();
+    expect(memo).toMatch(/^\d+$/);
+    await page.getByText('To send for $3.00: 1 TON (1 TON = $3.00)').waitFor();
+    await screenshot(app, 'balance-ton-instructions');
+
+    indexer.addIncoming({ nanotons: TON, comment: memo });
+    await page.getByText('Your balance has been successfully topped up!').waitFor({ timeout: 10_000 });
+    expect(await balance.textContent()).toBe('$3.00');
+    await screenshot(app, 'balance-deposit-credited');
+    expect(unexpectedErrors(app, OFFLINE_NOISE)).toEqual([]);
+    await app.context.close();
+  });
+
+  it('offers the card buttons, which explain that Stars are off without a bot', async () => {
+    const app = await newVisitor(browser, 'ru', 'dark');
+    await app.page.goto(`${server.url}/payments`);
+    await app.page.getByText('Способы оплаты').waitFor();
+    await app.page.getByRole('button', { name: 'Google Pay' }).click();
+    await app.page.getByText('Не удалось пополнить баланс.').waitFor();
+    await screenshot(app, 'payments-stars-off');
+    expect(unexpectedErrors(app, OFFLINE_NOISE)).toEqual([]);
+    await app.context.close();
+  });
+});

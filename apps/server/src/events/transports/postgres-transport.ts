@@ -11,6 +11,8 @@ import { Batcher, EnvelopeDecoder, encodeEvents, newInstanceId } from './envelop
 export const PG_CHANNEL = 'seer_events';
 /** Below PostgreSQL's 8000-byte limit, with room to spare. */
 export const NOTIFY_MAX_BYTES = 7900;
+/** Envelopes kept while NOTIFY cannot be sent. */
+const MAX_WAITING = 10_000;
 
 export interface TransportLog {
   warn(message: string, error?: unknown): void;
@@ -23,6 +25,8 @@ export class PostgresTransport implements EventTransport {
   private listener: { unlisten(): Promise<void> } | null = null;
   private stopped = false;
   private lastWarnAt = 0;
+  private waiting: string[] = [];
+  private sending = false;
 
   constructor(
     databaseUrl: string,
@@ -35,7 +39,12 @@ export class PostgresTransport implements EventTransport {
       max: 1,
       onnotice: () => {},
       idle_timeout: 0,
-      connection: { application_name: 'seer-events' },
+      connection: {
+        application_name: 'seer-events',
+        // A NOTIFY commits a transaction; waiting for its WAL flush (milliseconds on a real
+        // disk) would cap the events per second. A lost notification is what a crash means anyway.
+        synchronous_commit: 'off',
+      },
     });
     this.batcher = new Batcher((events) => this.flush(events));
   }
@@ -53,8 +62,30 @@ export class PostgresTransport implements EventTransport {
 
   private flush(events: DomainEvent[]): void {
     if (this.stopped) return;
-    for (const payload of encodeEvents(this.instanceId, events, NOTIFY_MAX_BYTES)) {
-      this.sql.notify(this.channel, payload).catch((error: unknown) => this.warn(error));
+    this.waiting.push(...encodeEvents(this.instanceId, events, NOTIFY_MAX_BYTES));
+    if (this.waiting.length > MAX_WAITING) {
+      // The database is unreachable for a while: keep the newest, say what was lost.
+      this.waiting.splice(0, this.waiting.length - MAX_WAITING);
+      this.warn(new Error('events to other instances dropped while PostgreSQL was unreachable'));
+    }
+    void this.drain();
+  }
+
+  /**
+   * One NOTIFY statement at a time; whatever was published meanwhile goes out together in the
+   * next one, in order. Under load this turns thousands of events into a few statements.
+   */
+  private async drain(): Promise<void> {
+    if (this.sending) return;
+    this.sending = true;
+    try {
+      while (this.waiting.length && !this.stopped) {
+        const payloads = this.waiting.splice(0, 500);
+        await this.sql`SELECT pg_notify(${this.channel}, payload) FROM unnest(${payloads}::text[]) WITH ORDINALITY AS t(payload, n) ORDER BY n`
+          .catch((error: unknown) => this.warn(error));
+      }
+    } finally {
+      this.sending = false;
     }
   }
 
@@ -69,6 +100,8 @@ export class PostgresTransport implements EventTransport {
     if (this.stopped) return;
     // Let the last batch (e.g. a "bye" from presence) go out before closing.
     await new Promise((resolve) => setImmediate(resolve));
+    const deadline = Date.now() + 2_000;
+    while ((this.sending || this.waiting.length) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
     this.stopped = true;
     await this.listener?.unlisten().catch(() => {});
     await this.sql.end({ timeout: 2 });

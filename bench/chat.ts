@@ -1,0 +1,273 @@
+/**
+ * npm run bench:chat — the live chat under load, over real sockets, against the real server
+ * (a child process on a fresh database: embedded PostgreSQL, or DATABASE_URL's server).
+ * Prints: send-to-delivery latency p50/p99 at 1,000 paid messages/s (CreateMessage over HTTP
+ * until the advisor's socket has the new_message frame); the highest sustained rate of paid
+ * messages delivered end to end; resident memory per idle authenticated socket with 10,000 open.
+ * Targets on the 2-core machine: p99 ≤ 20 ms at 1,000 msg/s; ≤ 30 KB per idle socket.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import WebSocket from 'ws';
+import { signInitData } from '../apps/server/src/auth/init-data.js';
+import { spawnServer, type ServerProcess } from '../apps/server/src/socket/server-process.js';
+import { benchDatabase, fmt, percentiles, request, type BenchDatabase } from './lib.js';
+
+const USERS = 600;
+const ADVISORS = 30;
+const IDLE_SOCKETS = 10_000;
+const RATE = 1_000;
+const STEPS = [1_500, 2_000, 2_500, 3_000, 4_000, 5_000];
+const FIRST_USER = 1_000_000;
+const FIRST_IDLE_USER = 2_000_000;
+const FIRST_ADVISOR_USER = 9_000_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+async function residentKb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1] ?? 0);
+}
+
+/** The lowest RSS over a few seconds: garbage the collector has not reached yet is not counted. */
+async function settledRss(pid: number, seconds: number): Promise<number> {
+  let lowest = Infinity;
+  for (let i = 0; i < seconds * 4; i++) {
+    lowest = Math.min(lowest, await residentKb(pid));
+    await sleep(250);
+  }
+  return lowest;
+}
+
+function openSocket(url: string, onFrame?: (data: Buffer) => void): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, { perMessageDeflate: false });
+    ws.once('open', () => resolve(ws));
+    ws.once('error', reject);
+    if (onFrame) ws.on('message', (data) => onFrame(data as Buffer));
+  });
+}
+
+/** Sends a frame and waits for the first frame of `type` after it. */
+function exchange(ws: WebSocket, frame: unknown, type: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${type} frame`)), 15_000);
+    const onMessage = (data: Buffer) => {
+      const parsed = JSON.parse(data.toString()) as { type: string; message?: string };
+      if (parsed.type === 'error') {
+        clearTimeout(timer);
+        ws.off('message', onMessage);
+        reject(new Error(parsed.message));
+      } else if (parsed.type === type) {
+        clearTimeout(timer);
+        ws.off('message', onMessage);
+        resolve();
+      }
+    };
+    ws.on('message', onMessage);
+    ws.send(JSON.stringify(frame));
+  });
+}
+
+async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: size }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
+}
+
+interface Step {
+  offered: number;
+  sent: number;
+  delivered: number;
+  failed: number;
+  seconds: number;
+  p50: number;
+  p99: number;
+  ackP99: number;
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  let db: BenchDatabase | null = null;
+  let server: ServerProcess | null = null;
+  const sockets: WebSocket[] = [];
+  try {
+    db = await benchDatabase();
+    console.log(`bench:chat — database: ${db.kind}`);
+    server = await spawnServer({
+      // Demo mode without a bot token: the server signs with a per-database demo key, read below.
+      env: { DATABASE_URL: db.url, NODE_ENV: 'development', LOG_LEVEL: 'warn', FREE_MESSAGES: '0' },
+      openFiles: 20_000,
+    });
+    const pid = server.child.pid!;
+    const [setting] = await db.sql<{ value: string }[]>`SELECT value FROM settings WHERE key = 'demo_bot_token'`;
+    const token = setting!.value;
+    const initData = (id: number) => signInitData(token, { id, first_name: `Bench${id}`, language_code: 'en' });
+    const wsUrl = (id: number) => `${server!.base.replace('http', 'ws')}/ws?initData=${encodeURIComponent(initData(id))}`;
+
+    // Advisors linked to people (so no demo auto-replies), users with money and no free messages.
+    const advisors = await db.sql<{ id: number; price_cents: number }[]>`SELECT id, price_cents FROM advisors ORDER BY id LIMIT ${ADVISORS}`;
+    for (const [i, advisor] of advisors.entries()) await db.sql`UPDATE advisors SET telegram_id = ${FIRST_ADVISOR_USER + i} WHERE id = ${advisor.id}`;
+    await db.sql`
+      INSERT INTO users (telegram_id, first_name, language_code, balance_cents, free_messages)
+      SELECT ${FIRST_USER} + g, 'Bench', 'en', 100000000, 0 FROM generate_series(0, ${USERS - 1}) g`;
+    await db.sql`
+      INSERT INTO ledger (user_id, amount_cents, reason)
+      SELECT telegram_id, balance_cents, 'bench_credit' FROM users WHERE telegram_id BETWEEN ${FIRST_USER} AND ${FIRST_USER + USERS - 1}`;
+
+    // ---- memory per idle authenticated socket ----
+    await sleep(1000);
+    const baseKb = await settledRss(pid, 2);
+    const idle: WebSocket[] = [];
+    const idleIds = Array.from({ length: IDLE_SOCKETS }, (_, i) => FIRST_IDLE_USER + i);
+    const idleStarted = Date.now();
+    await inBatches(idleIds, 200, async (id) => {
+      const ws = await openSocket(wsUrl(id));
+      idle.push(ws);
+      await exchange(ws, { type: 'user_connect', user_id: id, data: { role: 'user' } }, 'connected');
+    });
+    const openSeconds = (Date.now() - idleStarted) / 1000;
+    const loadedKb = await settledRss(pid, 4);
+    const perSocketKb = (loadedKb - baseKb) / IDLE_SOCKETS;
+    console.log(
+      `idle sockets: ${IDLE_SOCKETS} authenticated in ${fmt(openSeconds)} s; server RSS ${fmt(baseKb / 1024)} → ${fmt(loadedKb / 1024)} MB = ${fmt(perSocketKb)} KB per socket (target ≤ 30)`,
+    );
+    for (const ws of idle) ws.terminate();
+    idle.length = 0;
+    await sleep(1500);
+
+    // ---- the load: users subscribed to their dialogs, advisors on their inbox sockets ----
+    const sentAt = new Map<number, number>();
+    let latencies: number[] = [];
+    let delivered = 0;
+    const onAdvisorFrame = (data: Buffer) => {
+      const at = performance.now();
+      // Cheap check before parsing: only new_message frames from users matter here.
+      if (data[9] !== 0x6e) return; // {"type":"n...
+      const frame = JSON.parse(data.toString()) as { type: string; data: { message: string; sender: string } };
+      if (frame.type !== 'new_message' || frame.data.sender !== 'user') return;
+      const seq = Number(frame.data.message);
+      const t0 = sentAt.get(seq);
+      if (t0 === undefined) return;
+      sentAt.delete(seq);
+      latencies.push(at - t0);
+      delivered++;
+    };
+    await inBatches([...advisors.keys()], 10, async (i) => {
+      const ws = await openSocket(wsUrl(FIRST_ADVISOR_USER + i), onAdvisorFrame);
+      sockets.push(ws);
+      await exchange(ws, { type: 'manager_connect', user_id: FIRST_ADVISOR_USER + i, data: { manager_id: advisors[i]!.id, role: 'manager' } }, 'connected');
+    });
+    await inBatches([...Array(USERS).keys()], 50, async (i) => {
+      const id = FIRST_USER + i;
+      const ws = await openSocket(wsUrl(id));
+      sockets.push(ws);
+      await exchange(ws, { type: 'subscribe_dialog', telegram_user_id: id, manager_id: advisors[i % ADVISORS]!.id }, 'subscribed');
+    });
+
+    let seq = 0;
+    /** Offers `rate` paid messages per second for `seconds`, spread over the users; then waits for stragglers. */
+    async function run(rate: number, seconds: number): Promise<Step> {
+      latencies = [];
+      delivered = 0;
+      sentAt.clear();
+      const acks: number[] = [];
+      let sent = 0;
+      let failed = 0;
+      const pending = new Set<Promise<void>>();
+      const begin = performance.now();
+      while (performance.now() - begin < seconds * 1000) {
+        const due = Math.floor(((performance.now() - begin) / 1000) * rate);
+        while (sent < due) {
+          const n = seq++;
+          const user = FIRST_USER + (n % USERS);
+          const advisor = advisors[(n % USERS) % ADVISORS]!;
+          sent++;
+          const t0 = performance.now();
+          sentAt.set(n, t0);
+          const p = request(`${server!.base}/api/CreateMessage.php`, {
+            method: 'POST',
+            headers: { authorization: initData(user), 'content-type': 'application/json' },
+            body: `{"manager_id":${advisor.id},"message":"${n}"}`,
+          })
+            .then((answer) => {
+              acks.push(performance.now() - t0);
+              if (answer.status !== 200) {
+                failed++;
+                sentAt.delete(n);
+              }
+            })
+            .catch(() => {
+              failed++;
+              sentAt.delete(n);
+            })
+            .finally(() => pending.delete(p));
+          pending.add(p);
+        }
+        await sleep(2);
+      }
+      const elapsed = (performance.now() - begin) / 1000;
+      await Promise.race([Promise.all(pending), sleep(3000)]);
+      const drainUntil = performance.now() + 1000;
+      while (sentAt.size > 0 && performance.now() < drainUntil) await sleep(10);
+      const { p50, p99 } = percentiles(latencies);
+      return { offered: rate, sent, delivered, failed, seconds: elapsed, p50, p99, ackP99: percentiles(acks).p99 };
+    }
+
+    await run(RATE, 2); // warm-up: JIT, connection pools, caches
+    const steady = await run(RATE, 8);
+    console.log(
+      `at ${RATE} paid messages/s for ${fmt(steady.seconds)} s: ${steady.delivered}/${steady.sent} delivered, ${steady.failed} failed; ` +
+        `send-to-delivery p50 ${fmt(steady.p50)} ms, p99 ${fmt(steady.p99)} ms (target ≤ 20); CreateMessage answer p99 ${fmt(steady.ackP99)} ms`,
+    );
+
+    // ---- the highest sustained rate: raise the offered rate while (almost) everything arrives promptly ----
+    const steps: Step[] = [];
+    let best: Step = steady;
+    for (const rate of STEPS) {
+      const step = await run(rate, 4);
+      steps.push(step);
+      const keptUp = step.delivered >= 0.98 * step.sent && step.sent >= 0.95 * rate * step.seconds && step.p99 < 250;
+      console.log(
+        `  offered ${rate}/s: delivered ${fmt(step.delivered / step.seconds, 0)}/s, p50 ${fmt(step.p50)} ms, p99 ${fmt(step.p99)} ms, failed ${step.failed} — ${keptUp ? 'sustained' : 'saturated'}`,
+      );
+      if (!keptUp) break;
+      best = step;
+      if (Date.now() - started > 150_000) break; // keep the whole run within about three minutes
+    }
+    const sustained = best.delivered / best.seconds;
+    console.log(`highest sustained rate: ${fmt(sustained, 0)} paid messages/s delivered end to end (p99 ${fmt(best.p99)} ms)`);
+
+    const result = {
+      date: new Date().toISOString(),
+      database: db.kind,
+      latencyAt1000: { p50Ms: steady.p50, p99Ms: steady.p99, delivered: steady.delivered, sent: steady.sent, failed: steady.failed, ackP99Ms: steady.ackP99 },
+      sustainedPerSecond: Math.round(sustained),
+      steps: steps.map((s) => ({ offered: s.offered, deliveredPerSecond: Math.round(s.delivered / s.seconds), p50Ms: s.p50, p99Ms: s.p99, failed: s.failed })),
+      idleSockets: { count: IDLE_SOCKETS, rssBeforeMb: baseKb / 1024, rssAfterMb: loadedKb / 1024, kbPerSocket: perSocketKb },
+      targets: { p99Ms: 20, kbPerSocket: 30 },
+      met: { latency: steady.p99 <= 20, memory: perSocketKb <= 30 },
+      seconds: (Date.now() - started) / 1000,
+    };
+    await mkdir(path.join(here, 'out'), { recursive: true });
+    await writeFile(path.join(here, 'out', 'chat.json'), `${JSON.stringify(result, null, 2)}\n`);
+    console.log(`bench:chat done in ${fmt(result.seconds, 0)} s; figures in bench/out/chat.json`);
+  } catch (error) {
+    if (server) console.error(server.output());
+    throw error;
+  } finally {
+    for (const ws of sockets) ws.terminate();
+    await server?.kill('SIGTERM');
+    await db?.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('bench:chat failed:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

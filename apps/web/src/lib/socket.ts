@@ -17,6 +17,11 @@ const handlers = new Map<ServerFrame['type'], Set<Handler>>();
 const stateListeners = new Set<(state: ConnectionState) => void>();
 /** Watched dialogs by advisor id, counted so two screens can watch the same one. */
 const watched = new Map<number, number>();
+/** The advisors' workspace: dialogs watched as the advisor (`${telegramUserId}:${managerId}`), counted likewise. */
+const advisorWatched = new Map<string, number>();
+/** While set, the socket says manager_connect for this advisor after user_connect (the workspace is open). */
+let advisorManagerId: number | null = null;
+let advisorUsers = 0;
 
 let socket: WebSocket | null = null;
 let state: ConnectionState = 'idle';
@@ -89,6 +94,13 @@ async function open(): Promise<void> {
     for (const managerId of watched.keys()) {
       const frame = subscribeFrame(managerId);
       if (frame) send(frame);
+    }
+    if (userId !== null && advisorManagerId !== null) {
+      send({ type: 'manager_connect', user_id: userId, data: { manager_id: advisorManagerId, role: 'manager' } });
+    }
+    for (const key of advisorWatched.keys()) {
+      const [telegramUserId, managerId] = key.split(':').map(Number) as [number, number];
+      send({ type: 'subscribe_dialog', telegram_user_id: telegramUserId, manager_id: managerId });
     }
     setState('open');
   };
@@ -182,4 +194,55 @@ export function connectionState(): ConnectionState {
 export function onConnectionState(listener: (state: ConnectionState) => void): () => void {
   stateListeners.add(listener);
   return () => stateListeners.delete(listener);
+}
+
+/** Closes the socket and opens it again at once (a role change the server only learns at connect). */
+function reopen(): void {
+  const closing = socket;
+  socket = null;
+  closing?.close();
+  if (users > 0) void open();
+}
+
+/**
+ * The advisors' workspace: the socket connects as this advisor too (manager_connect, re-sent on
+ * reconnect), so every dialog of the advisor arrives live and the advisor counts as connected
+ * for presence. Released by all callers, the socket reopens as a plain user's, so leaving the
+ * workspace does not keep the advisor online. Returns the undo.
+ */
+export function connectAsAdvisor(managerId: number): () => void {
+  advisorUsers += 1;
+  const release = retain();
+  if (advisorManagerId !== managerId) {
+    advisorManagerId = managerId;
+    if (userId !== null) send({ type: 'manager_connect', user_id: userId, data: { manager_id: managerId, role: 'manager' } });
+  }
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    advisorUsers -= 1;
+    if (advisorUsers === 0) {
+      advisorManagerId = null;
+      reopen();
+    }
+    release();
+  };
+}
+
+/** Subscribes, as the advisor, to one user's dialog with them (re-sent after every reconnect); returns the undo. */
+export function watchAdvisorDialog(telegramUserId: number, managerId: number): () => void {
+  const key = `${telegramUserId}:${managerId}`;
+  advisorWatched.set(key, (advisorWatched.get(key) ?? 0) + 1);
+  const release = retain();
+  send({ type: 'subscribe_dialog', telegram_user_id: telegramUserId, manager_id: managerId });
+  return () => {
+    const count = (advisorWatched.get(key) ?? 1) - 1;
+    if (count > 0) advisorWatched.set(key, count);
+    else {
+      advisorWatched.delete(key);
+      send({ type: 'unsubscribe_dialog', telegram_user_id: telegramUserId, manager_id: managerId });
+    }
+    release();
+  };
 }

@@ -234,6 +234,16 @@ describe('TON deposit watcher', () => {
     await expectBooksBalanced();
   });
 
+  it('stops at once, even while an indexer request hangs', async () => {
+    indexer.hangNext(1);
+    const w = watcher({ client: new ToncenterClient(indexer.url, undefined, 30_000) });
+    w.start();
+    await until(async () => indexer.transactionRequests.at(-1)?.answered === 'hung');
+    const started = Date.now();
+    await w.stop();
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
   it('sends X-API-Key when a key is configured', async () => {
     const keyed = await FakeToncenter.start({ account: indexer.account, apiKey: 'secret-key' });
     try {

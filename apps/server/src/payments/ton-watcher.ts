@@ -31,6 +31,8 @@ export class TonDepositWatcher {
   private running: Promise<void> | null = null;
   private stopping = false;
   private wake: (() => void) | null = null;
+  /** Aborts an indexer request in flight when the watcher stops. */
+  private abort = new AbortController();
   private failures = 0;
   /** Set while polling, for logs and tests. */
   lastError: Error | null = null;
@@ -45,11 +47,13 @@ export class TonDepositWatcher {
   start(): void {
     if (this.running) return;
     this.stopping = false;
+    this.abort = new AbortController();
     this.running = this.loop();
   }
 
   async stop(): Promise<void> {
     this.stopping = true;
+    this.abort.abort();
     this.wake?.();
     await this.running;
     this.running = null;
@@ -73,7 +77,7 @@ export class TonDepositWatcher {
       if (this.stopping) return recorded;
       // start_lt is inclusive and lt is unique per account: ask for what follows the cursor.
       const startLt = cursor && cursor.lt > 0n ? cursor.lt + 1n : undefined;
-      const page = await client.transactions({ account: wallet, startLt, sort: 'asc', limit: this.pageSize });
+      const page = await client.transactions({ account: wallet, startLt, sort: 'asc', limit: this.pageSize }, this.abort.signal);
       const fresh = newTransactions(page, cursor?.lt ?? 0n);
       for (const tx of fresh) {
         if (this.stopping) return recorded;

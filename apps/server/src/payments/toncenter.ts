@@ -67,7 +67,7 @@ export class ToncenterClient {
     private readonly timeoutMs = 15_000,
   ) {}
 
-  async transactions(query: TransactionsQuery): Promise<IndexerTransaction[]> {
+  async transactions(query: TransactionsQuery, stop?: AbortSignal): Promise<IndexerTransaction[]> {
     const params = new URLSearchParams({ account: query.account, limit: String(query.limit), sort: query.sort });
     if (query.startLt !== undefined) params.set('start_lt', query.startLt.toString());
     if (query.endLt !== undefined) params.set('end_lt', query.endLt.toString());
@@ -77,7 +77,7 @@ export class ToncenterClient {
     try {
       response = await fetch(url, {
         headers: { accept: 'application/json', ...(this.apiKey ? { 'X-API-Key': this.apiKey } : {}) },
-        signal: AbortSignal.timeout(this.timeoutMs),
+        signal: stop ? AbortSignal.any([stop, AbortSignal.timeout(this.timeoutMs)]) : AbortSignal.timeout(this.timeoutMs),
       });
     } catch (error) {
       const reason = error instanceof Error && error.name === 'TimeoutError' ? `timed out after ${this.timeoutMs} ms` : String(error);

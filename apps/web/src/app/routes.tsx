@@ -34,6 +34,12 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/horoscope', page: 'horoscope/horoscope-page' },
   { path: '/article', page: 'article/article-page' },
   { path: '/privacy-policy', page: 'legal/privacy-policy-page' },
+  // Issue 6: the advisors' workspace and the admin section (each page checks who may see it).
+  { path: '/workspace', page: 'advisor-workspace/workspace-page' },
+  { path: '/workspace/chat/:telegramUserId', page: 'advisor-workspace/workspace-chat-page' },
+  { path: '/admin', page: 'admin/admin-page' },
+  { path: '/admin/user/:telegramUserId', page: 'admin/admin-user-page' },
+  { path: '/admin/:section', page: 'admin/admin-page' },
 ];
 
 const components = new Map<string, LazyExoticComponent<ComponentType> | null>();

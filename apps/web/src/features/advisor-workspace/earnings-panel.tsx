@@ -1,0 +1,48 @@
+/** The advisor's earnings from the ledger: today, this month, all time, not yet paid out, per message, and recent paid messages. */
+import { formatCents } from '@seer/contract';
+import { formatDate, useT } from '../../lib/i18n';
+import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
+import { useEarnings } from './api/workspace-calls';
+
+export function EarningsPanel() {
+  const t = useT();
+  const earnings = useEarnings(true);
+  if (earnings.status === 'loading') return <LoadingState />;
+  if (earnings.status === 'error') return <ErrorState message={t('workspace.earningsError')} onRetry={earnings.retry} />;
+  const e = earnings.data.earnings;
+  const figures: Array<[string, number]> = [
+    [t('workspace.today'), e.today_cents],
+    [t('workspace.thisMonth'), e.month_cents],
+    [t('workspace.allTime'), e.total_cents],
+    [t('workspace.unpaid'), e.unpaid_cents],
+  ];
+  return (
+    <section aria-label={t('workspace.earnings')}>
+      <dl className="card workspace-figures">
+        {figures.map(([label, cents]) => (
+          <div key={label}>
+            <dt className="small muted">{label}</dt>
+            <dd>${formatCents(cents)}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="small muted">
+        {t('workspace.perMessage', { price: formatCents(e.price_cents) })} · {t('workspace.paidMessages', { count: e.paid_messages })}
+      </p>
+      <h2 className="workspace-subtitle">{t('workspace.recent')}</h2>
+      {e.recent.length === 0 ? (
+        <EmptyState message={t('workspace.noEarnings')} />
+      ) : (
+        <ul className="list">
+          {e.recent.map((item) => (
+            <li key={item.message_id} className="row-link">
+              <span>{item.user_name}</span>
+              <span className="small muted">{formatDate(new Date(item.created_at), { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })}</span>
+              <strong className="workspace-amount">${formatCents(item.amount_cents)}</strong>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

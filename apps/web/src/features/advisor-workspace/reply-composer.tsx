@@ -1,0 +1,98 @@
+/** The advisor's reply box: up to 1000 characters, an optional picture, Enter sends (Shift+Enter for a new line). */
+import { useRef, useState, type FormEvent } from 'react';
+import { LIMITS } from '@seer/contract';
+import { isApiError } from '../../lib/api-client';
+import { useT } from '../../lib/i18n';
+import { uploadPicture, UPLOADABLE_IMAGE_TYPES } from '../../lib/image-upload';
+import { Button } from '../../shared/ui/button';
+import { showToast } from '../../shared/ui/toast';
+
+export function ReplyComposer({ onSend }: { onSend: (content: { text: string; imageId?: string }) => Promise<void> }) {
+  const t = useT();
+  const [text, setText] = useState('');
+  const [picture, setPicture] = useState<{ id: string; url: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const trimmed = text.trim();
+  const canSend = !busy && (trimmed.length > 0 || picture !== null) && trimmed.length <= LIMITS.advisorReplyMaxLength;
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!canSend) return;
+    setBusy(true);
+    try {
+      await onSend({ text: trimmed, ...(picture ? { imageId: picture.id } : {}) });
+      setText('');
+      setPicture(null);
+    } catch (error) {
+      showToast(isApiError(error) && error.status > 0 && error.status < 500 ? error.message : t('workspace.sendError'), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const attach = async (file: File | undefined) => {
+    if (!file) return;
+    setBusy(true);
+    try {
+      const image = await uploadPicture(file);
+      setPicture({ id: image.id, url: image.url });
+    } catch (error) {
+      const code = isApiError(error) ? error.code : '';
+      showToast(code === 'unsupported_type' ? t('workspace.imageType') : code === 'too_large' ? t('workspace.imageTooLarge') : t('workspace.imageError'), 'error');
+    } finally {
+      setBusy(false);
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  };
+
+  return (
+    <form className="workspace-composer" onSubmit={(event) => void submit(event)}>
+      {picture && (
+        <div className="workspace-attachment">
+          <img src={picture.url} alt={t('workspace.picture')} />
+          <Button variant="ghost" onClick={() => setPicture(null)}>
+            {t('workspace.removePicture')}
+          </Button>
+        </div>
+      )}
+      <label className="visually-hidden" htmlFor="workspace-reply">
+        {t('workspace.replyLabel')}
+      </label>
+      <textarea
+        id="workspace-reply"
+        className="input workspace-reply"
+        rows={3}
+        maxLength={LIMITS.advisorReplyMaxLength}
+        placeholder={t('workspace.replyPlaceholder')}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+            event.preventDefault();
+            void submit();
+          }
+        }}
+      />
+      <div className="workspace-composer-actions">
+        <span className="small muted" aria-live="polite">
+          {text.length}/{LIMITS.advisorReplyMaxLength}
+        </span>
+        <input
+          ref={fileInput}
+          type="file"
+          accept={UPLOADABLE_IMAGE_TYPES.join(',')}
+          className="visually-hidden"
+          id="workspace-picture"
+          onChange={(event) => void attach(event.target.files?.[0])}
+        />
+        <Button variant="secondary" disabled={busy} onClick={() => fileInput.current?.click()}>
+          {t('workspace.attach')}
+        </Button>
+        <Button type="submit" disabled={!canSend} busy={busy} busyLabel={t('common.sending')}>
+          {t('workspace.send')}
+        </Button>
+      </div>
+    </form>
+  );
+}

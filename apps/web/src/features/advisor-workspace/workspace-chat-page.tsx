@@ -1,0 +1,130 @@
+/** /workspace/chat/:telegramUserId: one user's dialog as the advisor sees it, live, with the reply box. */
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useParams } from 'wouter';
+import type { Message } from '@seer/contract';
+import { formatDate, useT } from '../../lib/i18n';
+import { connectAsAdvisor, onConnectionState, onSocketFrame, watchAdvisorDialog } from '../../lib/socket';
+import { PageHeader } from '../../shared/ui/page-header';
+import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
+import { AdvisorGate } from './advisor-gate';
+import { markDialogRead, sendReply, useAdvisorDialog, useInbox } from './api/workspace-calls';
+import { applyUserRead, mergeMessages } from './dialog-messages';
+import { ReplyComposer } from './reply-composer';
+import './workspace.css';
+
+function Bubble({ message }: { message: Message }) {
+  const t = useT();
+  const mine = message.sender === 'manager';
+  return (
+    <li className={`workspace-bubble ${mine ? 'workspace-bubble-mine' : ''}`} data-sender={message.sender}>
+      {(message.kind === 'tarot' || message.kind === 'dream') && <span className="small muted">{t(`workspace.kind.${message.kind}`)}</span>}
+      {message.image_url && (
+        <a href={message.image_url} target="_blank" rel="noreferrer">
+          <img src={message.image_url} alt={t('workspace.picture')} className="workspace-image" loading="lazy" />
+        </a>
+      )}
+      {message.message_text && <span className="workspace-text">{message.message_text}</span>}
+      <span className="small muted workspace-meta">
+        <time dateTime={message.message_date}>{formatDate(new Date(message.message_date), { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })}</time>
+        {mine && <span aria-label={message.read ? t('workspace.read') : t('workspace.sent')}>{message.read ? ' ✓✓' : ' ✓'}</span>}
+      </span>
+    </li>
+  );
+}
+
+function WorkspaceChat({ advisorId, userId }: { advisorId: number; userId: number }) {
+  const t = useT();
+  const dialog = useAdvisorDialog(userId);
+  const inbox = useInbox(true);
+  const [added, setAdded] = useState<Message[]>([]);
+  const [userReadUpTo, setUserReadUpTo] = useState(0);
+  const scroller = useRef<HTMLUListElement>(null);
+  const markTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const scheduleMarkRead = useCallback(() => {
+    if (markTimer.current !== null) return;
+    markTimer.current = setTimeout(() => {
+      markTimer.current = null;
+      if (document.visibilityState === 'visible') void markDialogRead(userId).catch(() => {});
+    }, 300);
+  }, [userId]);
+
+  useEffect(() => {
+    setAdded([]);
+    setUserReadUpTo(0);
+    return () => {
+      if (markTimer.current !== null) clearTimeout(markTimer.current);
+      markTimer.current = null;
+    };
+  }, [userId]);
+
+  useEffect(() => connectAsAdvisor(advisorId), [advisorId]);
+  useEffect(() => watchAdvisorDialog(userId, advisorId), [userId, advisorId]);
+
+  const { refetch } = dialog;
+  useEffect(() => {
+    const stops = [
+      onSocketFrame('new_message', ({ data }) => {
+        if (data.manager_id !== advisorId || data.telegram_user_id !== userId) return;
+        setAdded((list) => mergeMessages(list, [data.full]));
+        if (data.sender === 'user') scheduleMarkRead();
+      }),
+      onSocketFrame('read', ({ data }) => {
+        if (data.manager_id === advisorId && data.telegram_user_id === userId && data.reader === 'user') {
+          setUserReadUpTo((upTo) => Math.max(upTo, data.up_to_id));
+        }
+      }),
+      // Back from a lost connection: catch up on what arrived meanwhile.
+      onConnectionState((state) => {
+        if (state === 'open') void refetch();
+      }),
+    ];
+    return () => stops.forEach((stop) => stop());
+  }, [advisorId, userId, scheduleMarkRead, refetch]);
+
+  const history = dialog.status === 'success' ? dialog.data.messages : undefined;
+  useEffect(() => {
+    if (history?.some((m) => m.sender === 'user' && !m.read)) scheduleMarkRead();
+  }, [history, scheduleMarkRead]);
+
+  const messages = useMemo(() => applyUserRead(mergeMessages(history ?? [], added), userReadUpTo), [history, added, userReadUpTo]);
+  const newest = messages[messages.length - 1]?.id;
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (element) element.scrollTop = element.scrollHeight;
+  }, [newest]);
+
+  const name = inbox.data?.chats.find((chat) => chat.telegram_user_id === userId)?.name ?? t('workspace.userNumber', { id: userId });
+
+  const send = async (content: { text: string; imageId?: string }) => {
+    const message = await sendReply(userId, content);
+    setAdded((list) => mergeMessages(list, [message]));
+  };
+
+  return (
+    <div className="page workspace workspace-chat">
+      <PageHeader title={name} back />
+      {dialog.status === 'loading' && <LoadingState />}
+      {dialog.status === 'error' && <ErrorState message={t('workspace.dialogError')} onRetry={dialog.retry} />}
+      {dialog.status === 'success' &&
+        (messages.length === 0 ? (
+          <EmptyState message={t('workspace.dialogEmpty')} />
+        ) : (
+          <ul className="workspace-messages" ref={scroller} aria-label={t('workspace.messages')}>
+            {messages.map((message) => (
+              <Bubble key={message.id} message={message} />
+            ))}
+          </ul>
+        ))}
+      <ReplyComposer onSend={send} />
+    </div>
+  );
+}
+
+export default function WorkspaceChatPage() {
+  const t = useT();
+  const params = useParams<{ telegramUserId: string }>();
+  const userId = Number(params.telegramUserId);
+  if (!Number.isSafeInteger(userId) || userId <= 0) return <ErrorState message={t('workspace.badDialog')} />;
+  return <AdvisorGate>{(advisorId) => <WorkspaceChat advisorId={advisorId} userId={userId} />}</AdvisorGate>;
+}

@@ -1,4 +1,4 @@
-/** The bot's own handlers: /start opens the Mini App; Stars checkout and payments go to PaymentsService. */
+/** The bot's own handlers: /start opens the Mini App; Stars checkout, payments and refunds go to PaymentsService. */
 import { localeFromLanguageCode } from '@seer/contract';
 import type { PaymentsService } from '../payments/payments.service.js';
 import type { UpdateDispatcher } from './bot-updates.js';
@@ -8,7 +8,14 @@ const START_TEXTS = {
   ru: { text: 'Добро пожаловать в Seer: астрологи, тарологи и экстрасенсы на связи, когда вам нужно.', button: 'Открыть Seer' },
 } as const;
 
-export function registerBotHandlers(updates: UpdateDispatcher, deps: { publicUrl: string; payments: PaymentsService }): void {
+export function registerBotHandlers(
+  updates: UpdateDispatcher,
+  deps: {
+    publicUrl: string;
+    payments: PaymentsService;
+    log?: (level: 'warn', message: string, detail: Record<string, unknown>) => void;
+  },
+): void {
   updates.onCommand('start', async (message, { api }) => {
     const texts = START_TEXTS[localeFromLanguageCode(message.from?.language_code ?? 'en')];
     await api.call('sendMessage', {
@@ -41,6 +48,21 @@ export function registerBotHandlers(updates: UpdateDispatcher, deps: { publicUrl
       if (!payment || payment.currency !== 'XTR') return;
       const payer = message.from?.id ?? message.chat.id;
       await deps.payments.recordStarsPayment(payer, payment);
+    },
+    { critical: true },
+  );
+
+  updates.onMessage(
+    async (message) => {
+      const refund = message.refunded_payment;
+      if (!refund || refund.currency !== 'XTR') return;
+      const outcome = await deps.payments.recordStarsRefundNotice(refund.telegram_payment_charge_id);
+      if (outcome && outcome.shortCents > 0) {
+        deps.log?.('warn', 'a Stars refund exceeded the balance left; the rest was not debited', {
+          chargeId: refund.telegram_payment_charge_id,
+          shortCents: outcome.shortCents,
+        });
+      }
     },
     { critical: true },
   );

@@ -293,6 +293,37 @@ export class PaymentsService {
     return { credited: result !== null, amountCents: result ? amountCents : 0, userId };
   }
 
+  /**
+   * Telegram's refunded_payment message: a refund made elsewhere than refundStarsPayment (which
+   * marks the payment first, so this is then a no-op). Debits what the payment credited, but never
+   * below zero: if the user has spent part of it, only the rest is debited and the shortfall logged.
+   */
+  async recordStarsRefundNotice(chargeId: string): Promise<{ debitedCents: number; shortCents: number } | null> {
+    const result = await this.sql.begin(async (db) => {
+      const payment = await this.repository.findStarsPaymentForUpdate(db, chargeId);
+      if (!payment || payment.refunded_at) return null;
+      await this.repository.markRefunded(db, payment.id, 0);
+      const [row] = await db<{ balance_cents: number }[]>`SELECT balance_cents FROM users WHERE telegram_id = ${payment.user_id} FOR UPDATE`;
+      const debit = Math.min(payment.amount_cents, row?.balance_cents ?? 0);
+      let balance: { balanceCents: number; freeMessages: number } | null = null;
+      if (debit > 0) {
+        const applied = await this.users.applyBalanceChange(db, {
+          telegramId: payment.user_id,
+          amountCents: -debit,
+          reason: LEDGER_REASONS.starsRefund,
+          reference: chargeId,
+          note: `refunded by Telegram: ${payment.stars} Stars`,
+        });
+        if (!applied) throw new Error(`debiting the refund of ${chargeId} changed nothing`);
+        balance = { balanceCents: applied.balance_cents, freeMessages: await this.freeMessages(db, payment.user_id) };
+      }
+      return { userId: payment.user_id, debit, short: payment.amount_cents - debit, balance };
+    });
+    if (!result) return null;
+    if (result.balance) this.publishBalance(result.userId, result.balance, LEDGER_REASONS.starsRefund, -result.debit);
+    return { debitedCents: result.debit, shortCents: result.short };
+  }
+
   async listStarsPayments(filter: { userId?: number; limit?: number } = {}): Promise<StarsPaymentRecord[]> {
     return this.repository.listStarsPayments({ ...filter, limit: filter.limit ?? 100 });
   }

@@ -43,7 +43,7 @@ export function createPaymentsAndBot(
       })
     : null;
   const payments = new PaymentsService(sql, events, paymentsSettings(config), bot?.api ?? null);
-  if (bot) registerBotHandlers(bot.updates, { publicUrl: config.publicUrl, payments });
+  if (bot) registerBotHandlers(bot.updates, { publicUrl: config.publicUrl, payments, log });
   return { payments, bot };
 }
 

@@ -160,6 +160,48 @@ describe('Stars top-up with long polling', () => {
   });
 });
 
+describe('a refund Telegram reports (refunded_payment)', () => {
+  let bot: FakeBotApi;
+  let t: TestApp;
+  beforeAll(async () => {
+    bot = await FakeBotApi.start(TEST_BOT_TOKEN);
+    t = await startTestApp({ seed: false, env: { BOT_API_URL: bot.url, PUBLIC_URL } });
+    t.services.bot!.start();
+  });
+  afterAll(async () => {
+    await t?.close();
+    await bot?.close();
+  });
+
+  it('debits what is left of the payment once, never below zero, and blocks a second refund', async () => {
+    const user = newUserId();
+    const link = await invoiceFor(t, user, '2.00');
+    const paid = await bot.payInvoice(link, user);
+    await until(async () => (await balanceOf(t, user)) === 200);
+    // the user spent 50 cents meanwhile
+    await t.db.sql.begin(async (tx) => {
+      await tx`UPDATE users SET balance_cents = balance_cents - 50 WHERE telegram_id = ${user}`;
+      await tx`INSERT INTO ledger (user_id, amount_cents, reason) VALUES (${user}, -50, 'message')`;
+    });
+    const refund = { chargeId: paid.chargeId!, payload: bot.invoices.get(link)!.payload, amount: 100 };
+    await bot.pushRefundedPayment(user, refund);
+    await until(async () => (await payments(t, user))[0]?.refunded_at !== null);
+    await bot.pushRefundedPayment(user, refund);
+    await until(() => bot.pendingUpdates.length === 0);
+    expect(await balanceOf(t, user)).toBe(0);
+    expect((await ledgerOf(t, user)).map((row) => [row.reason, row.amount_cents])).toEqual([
+      ['stars', 200],
+      ['message', -50],
+      ['stars_refund', -150],
+    ]);
+    await expect(t.services.payments.refundStarsPayment(0, paid.chargeId!)).rejects.toBeInstanceOf(ConflictError);
+  });
+});
+
+function payments(t: TestApp, user: number) {
+  return t.services.payments.listStarsPayments({ userId: user });
+}
+
 describe('Stars and the bot by webhook', () => {
   let bot: FakeBotApi;
   let t: TestApp;

@@ -126,6 +126,21 @@ export class FakeBotApi {
     });
   }
 
+  /** Telegram's refunded_payment service message (a refund made outside the bot's own refundStarPayment). */
+  async pushRefundedPayment(payerId: number, payment: { chargeId: string; payload: string; amount: number }) {
+    const charge = this.charges.get(payment.chargeId);
+    if (charge) charge.refunded = true;
+    return this.pushUpdate({
+      message: {
+        message_id: this.nextUpdateId,
+        date: Math.floor(Date.now() / 1000),
+        chat: { id: payerId, type: 'private' },
+        from: { id: payerId, first_name: 'Payer' },
+        refunded_payment: { currency: 'XTR', total_amount: payment.amount, invoice_payload: payment.payload, telegram_payment_charge_id: payment.chargeId },
+      },
+    });
+  }
+
   /** Updates not yet confirmed by getUpdates (offset). */
   get pendingUpdates(): Update[] {
     return [...this.queue];

@@ -4,8 +4,10 @@ import { registerCall } from '../http/register-call.js';
 import type { AdvisorsService } from '../advisors/advisors.service.js';
 import type { ChatService } from './chat.service.js';
 import { BadRequestError } from '../errors.js';
+import { SendLimiter } from './send-limit.js';
 
 export function chatRoutes(app: FastifyInstance, auth: AuthService, chat: ChatService, advisors: AdvisorsService): void {
+  const sends = new SendLimiter();
   registerCall(app, auth, 'GetAllChats', async ({ identity }) => ({
     status: 'success',
     chats: await chat.userChats(identity.telegramId),
@@ -18,6 +20,7 @@ export function chatRoutes(app: FastifyInstance, auth: AuthService, chat: ChatSe
   });
 
   registerCall(app, auth, 'CreateMessage', async ({ identity, body }) => {
+    sends.check(identity.telegramId);
     const { message, payment } = await chat.sendUserMessage(identity.telegramId, body);
     return { status: 'success', data: { message, payment_info: payment } };
   });
@@ -40,7 +43,8 @@ export function chatRoutes(app: FastifyInstance, auth: AuthService, chat: ChatSe
     messages: await chat.advisorHistory(advisor, query.telegram_user_id),
   }));
 
-  registerCall(app, auth, 'ManagerSendMessage', async ({ advisor, body }) => {
+  registerCall(app, auth, 'ManagerSendMessage', async ({ identity, advisor, body }) => {
+    sends.check(identity.telegramId);
     if (!body.message && !body.image_id) throw new BadRequestError('message: must not be empty');
     const message = await chat.sendAdvisorMessage(advisor, body.telegram_user_id, body.message ?? '', body.image_id ?? null);
     return { status: 'success', data: { message } };

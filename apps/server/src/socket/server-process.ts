@@ -38,10 +38,12 @@ export async function spawnServer(options: {
   /** Raise the open-files limit of the child (the benchmark holds 10,000 sockets). */
   openFiles?: number;
   startTimeoutMs?: number;
+  /** Extra node flags (e.g. --cpu-prof). */
+  nodeArgs?: string[];
 }): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', HOST: '127.0.0.1', ...options.env, PORT: String(port) };
-  const node = [process.execPath, '--import', 'tsx', 'src/main.ts'];
+  const node = [process.execPath, ...(options.nodeArgs ?? []), '--import', 'tsx', 'src/main.ts'];
   // `exec` keeps one process: the pid we signal is the server itself.
   const child = options.openFiles
     ? spawn('/bin/sh', ['-c', `ulimit -n ${options.openFiles} && exec "$@"`, 'sh', ...node], { cwd: SERVER_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] })

@@ -1,0 +1,40 @@
+/** /admin and /admin/:section: advisors, users, unmatched deposits, Stars refunds, payouts and the audit log. Only for admins. */
+import { Link, useParams } from 'wouter';
+import { useT } from '../../lib/i18n';
+import { PageHeader } from '../../shared/ui/page-header';
+import { AdminGate } from './admin-gate';
+import { AdvisorsSection } from './advisors-section';
+import { AuditSection } from './audit-section';
+import { DepositsSection, StarsSection } from './money-in-section';
+import { PayoutsSection } from './payouts-section';
+import { UsersSection } from './users-section';
+import './admin.css';
+
+const SECTIONS = ['advisors', 'users', 'deposits', 'stars', 'payouts', 'audit'] as const;
+type Section = (typeof SECTIONS)[number];
+
+export default function AdminPage() {
+  const t = useT();
+  const params = useParams<{ section?: string }>();
+  const section: Section = (SECTIONS as readonly string[]).includes(params.section ?? '') ? (params.section as Section) : 'advisors';
+  return (
+    <AdminGate>
+      <div className="page admin">
+        <PageHeader title={t('admin.title')} back />
+        <nav className="admin-tabs" aria-label={t('admin.sections')}>
+          {SECTIONS.map((name) => (
+            <Link key={name} href={`/admin/${name}`} aria-current={section === name ? 'page' : undefined}>
+              {t(`admin.section.${name}`)}
+            </Link>
+          ))}
+        </nav>
+        {section === 'advisors' && <AdvisorsSection />}
+        {section === 'users' && <UsersSection />}
+        {section === 'deposits' && <DepositsSection />}
+        {section === 'stars' && <StarsSection />}
+        {section === 'payouts' && <PayoutsSection />}
+        {section === 'audit' && <AuditSection />}
+      </div>
+    </AdminGate>
+  );
+}

@@ -1,0 +1,156 @@
+/** Create or edit an advisor: profile fields, price, avatar (UploadImage.php), active or not. */
+import { useRef, useState, type FormEvent } from 'react';
+import { CATEGORIES, formatCents, parseDollarsToCents } from '@seer/contract';
+import { isApiError } from '../../lib/api-client';
+import { useT } from '../../lib/i18n';
+import { uploadPicture, UPLOADABLE_IMAGE_TYPES } from '../../lib/image-upload';
+import { Avatar } from '../../shared/ui/avatar';
+import { Button } from '../../shared/ui/button';
+import { saveAdvisor, type AdminAdvisorRow } from './api/admin-calls';
+import { errorText } from './confirm-action';
+
+interface Draft {
+  name: string;
+  category_id: number;
+  price: string;
+  description: string;
+  additional_info: string;
+  experience: string;
+  clients: string;
+  languages: string;
+  is_active: boolean;
+}
+
+function draftOf(advisor: AdminAdvisorRow | null): Draft {
+  return {
+    name: advisor?.name ?? '',
+    category_id: advisor?.category_id ?? 1,
+    price: advisor ? formatCents(advisor.price_cents) : '',
+    description: advisor?.description ?? '',
+    additional_info: advisor?.additional_info ?? '',
+    experience: String(advisor?.experience ?? 0),
+    clients: String(advisor?.clients ?? 0),
+    languages: (advisor?.languages ?? ['en', 'ru']).join(', '),
+    is_active: advisor?.is_active ?? true,
+  };
+}
+
+export function AdvisorForm({ advisor, onSaved, onCancel }: { advisor: AdminAdvisorRow | null; onSaved: (saved: AdminAdvisorRow) => void; onCancel: () => void }) {
+  const t = useT();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(advisor));
+  const [avatar, setAvatar] = useState<{ id: string; url: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const file = useRef<HTMLInputElement>(null);
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+
+  const upload = async (picked: File | undefined) => {
+    if (!picked) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const image = await uploadPicture(picked);
+      setAvatar({ id: image.id, url: image.url });
+    } catch (failure) {
+      const code = isApiError(failure) ? failure.code : '';
+      setError(code === 'unsupported_type' ? t('admin.advisors.imageType') : code === 'too_large' ? t('admin.advisors.imageTooLarge') : errorText(failure, t('admin.genericError')));
+    } finally {
+      setBusy(false);
+      if (file.current) file.current.value = '';
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!draft.name.trim()) return setError(t('admin.advisors.nameRequired'));
+    const priceCents = parseDollarsToCents(draft.price);
+    if (priceCents === null || priceCents <= 0) return setError(t('admin.advisors.priceInvalid'));
+    const experience = Number(draft.experience);
+    const clients = Number(draft.clients);
+    if (!Number.isInteger(experience) || experience < 0 || experience > 80) return setError(t('admin.advisors.experienceInvalid'));
+    if (!Number.isInteger(clients) || clients < 0) return setError(t('admin.advisors.clientsInvalid'));
+    const languages = draft.languages.split(',').map((l) => l.trim()).filter(Boolean);
+    setBusy(true);
+    try {
+      const saved = await saveAdvisor({
+        ...(advisor ? { id: advisor.id } : {}),
+        name: draft.name.trim(),
+        category_id: draft.category_id,
+        price: formatCents(priceCents),
+        description: draft.description,
+        additional_info: draft.additional_info,
+        experience,
+        clients,
+        languages,
+        is_active: draft.is_active,
+        ...(avatar ? { avatar_image_id: avatar.id } : {}),
+      });
+      onSaved(saved);
+    } catch (failure) {
+      setError(errorText(failure, t('admin.genericError')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (key: 'name' | 'price' | 'experience' | 'clients' | 'languages', inputMode?: 'decimal' | 'numeric') => (
+    <div className="field">
+      <label htmlFor={`advisor-${key}`}>{t(`admin.advisors.${key}`)}</label>
+      <input id={`advisor-${key}`} className="input" inputMode={inputMode} value={draft[key]} onChange={(e) => set(key, e.target.value)} />
+    </div>
+  );
+
+  return (
+    <form className="card admin-form" onSubmit={(e) => void submit(e)} noValidate aria-label={advisor ? t('admin.advisors.edit') : t('admin.advisors.create')}>
+      <h2>{advisor ? t('admin.advisors.editTitle', { name: advisor.name }) : t('admin.advisors.create')}</h2>
+      <div className="admin-avatar">
+        <Avatar src={avatar?.url ?? advisor?.avatar} alt="" size={64} />
+        <input ref={file} type="file" accept={UPLOADABLE_IMAGE_TYPES.join(',')} className="visually-hidden" id="advisor-avatar" onChange={(e) => void upload(e.target.files?.[0])} />
+        <Button variant="secondary" disabled={busy} onClick={() => file.current?.click()}>
+          {t('admin.advisors.uploadAvatar')}
+        </Button>
+      </div>
+      {field('name')}
+      <div className="field">
+        <label htmlFor="advisor-category">{t('admin.advisors.category')}</label>
+        <select id="advisor-category" className="input" value={draft.category_id} onChange={(e) => set('category_id', Number(e.target.value))}>
+          {CATEGORIES.map((category) => (
+            <option key={category.id} value={category.id}>
+              {category.icon} {t(`categories.${category.slug}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      {field('price', 'decimal')}
+      {field('experience', 'numeric')}
+      {field('clients', 'numeric')}
+      {field('languages')}
+      <div className="field">
+        <label htmlFor="advisor-description">{t('admin.advisors.description')}</label>
+        <textarea id="advisor-description" className="input" rows={4} maxLength={2000} value={draft.description} onChange={(e) => set('description', e.target.value)} />
+      </div>
+      <div className="field">
+        <label htmlFor="advisor-additional">{t('admin.advisors.additionalInfo')}</label>
+        <textarea id="advisor-additional" className="input" rows={3} maxLength={2000} value={draft.additional_info} onChange={(e) => set('additional_info', e.target.value)} />
+      </div>
+      <label className="admin-check">
+        <input type="checkbox" checked={draft.is_active} onChange={(e) => set('is_active', e.target.checked)} />
+        {t('admin.advisors.active')}
+      </label>
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="admin-actions">
+        <Button type="submit" busy={busy} busyLabel={t('admin.working')}>
+          {t('admin.save')}
+        </Button>
+        <Button variant="ghost" disabled={busy} onClick={onCancel}>
+          {t('common.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,106 @@
+/** Advisors' payouts: earnings per advisor for a period, marking them paid, and the CSV export. */
+import { useState } from 'react';
+import { formatCents } from '@seer/contract';
+import { useT } from '../../lib/i18n';
+import { Button } from '../../shared/ui/button';
+import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
+import { showToast } from '../../shared/ui/toast';
+import { markPaid, usePayouts, type Period } from './api/admin-calls';
+import { downloadPayoutsCsv } from './api/download-payouts-csv';
+import { ConfirmAction, errorText } from './confirm-action';
+
+/** YYYY-MM-DD in the admin's own calendar. */
+function isoDay(date: Date): string {
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}
+
+export function PayoutsSection() {
+  const t = useT();
+  const now = new Date();
+  const [period, setPeriod] = useState<Period>({ from: isoDay(new Date(now.getFullYear(), now.getMonth(), 1)), to: isoDay(now) });
+  const [downloading, setDownloading] = useState(false);
+  const periodError = period.from && period.to && period.from > period.to ? t('admin.payouts.badPeriod') : null;
+  const payouts = usePayouts(periodError ? { from: '', to: '' } : period);
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadPayoutsCsv(period);
+    } catch (failure) {
+      showToast(errorText(failure, t('admin.genericError')), 'error');
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <section aria-label={t('admin.section.payouts')}>
+      <div className="admin-period">
+        <div className="field">
+          <label htmlFor="payouts-from">{t('admin.payouts.from')}</label>
+          <input id="payouts-from" className="input" type="date" value={period.from} onChange={(e) => setPeriod((p) => ({ ...p, from: e.target.value }))} />
+        </div>
+        <div className="field">
+          <label htmlFor="payouts-to">{t('admin.payouts.to')}</label>
+          <input id="payouts-to" className="input" type="date" value={period.to} onChange={(e) => setPeriod((p) => ({ ...p, to: e.target.value }))} />
+        </div>
+      </div>
+      {periodError && (
+        <p className="field-error" role="alert">
+          {periodError}
+        </p>
+      )}
+      <Button variant="secondary" disabled={Boolean(periodError)} busy={downloading} busyLabel={t('admin.working')} onClick={() => void download()}>
+        {t('admin.payouts.csv')}
+      </Button>
+      {payouts.status === 'loading' && <LoadingState />}
+      {payouts.status === 'error' && <ErrorState message={errorText(payouts.error, t('admin.loadError'))} onRetry={payouts.retry} />}
+      {payouts.status === 'success' &&
+        (payouts.data.payouts.length === 0 ? (
+          <EmptyState message={t('admin.payouts.none')} />
+        ) : (
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('admin.payouts.advisor')}</th>
+                  <th scope="col">{t('admin.payouts.messages')}</th>
+                  <th scope="col">{t('admin.payouts.earned')}</th>
+                  <th scope="col">{t('admin.payouts.paid')}</th>
+                  <th scope="col">{t('admin.payouts.unpaid')}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t('admin.payouts.actions')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {payouts.data.payouts.map((row) => (
+                  <tr key={row.manager_id}>
+                    <th scope="row">
+                      #{row.manager_id} {row.name}
+                    </th>
+                    <td>{row.messages}</td>
+                    <td>${formatCents(row.earned_cents)}</td>
+                    <td>${formatCents(row.paid_cents)}</td>
+                    <td>${formatCents(row.unpaid_cents)}</td>
+                    <td>
+                      {row.unpaid_cents > 0 && (
+                        <ConfirmAction
+                          label={t('admin.payouts.markPaid')}
+                          question={t('admin.payouts.confirmMarkPaid', { name: row.name, date: period.to || t('admin.payouts.today') })}
+                          onConfirm={async () => {
+                            const cents = await markPaid(row.manager_id, period.to);
+                            showToast(t('admin.payouts.marked', { amount: formatCents(cents), name: row.name }), 'success');
+                          }}
+                        />
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ))}
+    </section>
+  );
+}

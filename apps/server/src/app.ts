@@ -155,6 +155,10 @@ export async function buildApp(
       root: WEB_DIST_DIR,
       prefix: '/',
       wildcard: false,
+      // The web build writes .br and .gz beside each file (apps/web/vite.config.ts): sent when the browser accepts them.
+      preCompressed: true,
+      // Our setHeaders decides caching; without this, send() overwrites it with max-age=0.
+      cacheControl: false,
       index: ['index.html'],
       setHeaders: (res, filePath) => {
         // Vite fingerprints assets: cache them for a year; index.html must always be fresh.

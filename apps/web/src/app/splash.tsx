@@ -7,8 +7,11 @@ export function Splash({ onDone }: { onDone: () => void }) {
   const t = useT();
   const [leaving, setLeaving] = useState(false);
   useEffect(() => {
-    const fade = setTimeout(() => setLeaving(true), TIMINGS.splashMs - 300);
-    const done = setTimeout(onDone, TIMINGS.splashMs);
+    // index.html painted the same splash at once; this one replaces it and keeps the 2.5 s from page start.
+    document.getElementById('boot-splash')?.remove();
+    const remaining = Math.max(300, TIMINGS.splashMs - performance.now());
+    const fade = setTimeout(() => setLeaving(true), remaining - 300);
+    const done = setTimeout(onDone, remaining);
     return () => {
       clearTimeout(fade);
       clearTimeout(done);

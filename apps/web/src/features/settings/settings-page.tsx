@@ -175,6 +175,24 @@ export default function SettingsPage() {
         </a>
       </nav>
 
+      {(user.data?.advisor_id != null || user.data?.is_admin) && (
+        // Staff entries: only a Telegram user linked to an advisor, or an admin, sees them.
+        <nav className="card settings-group" aria-label={t('workspace.title')}>
+          {user.data.advisor_id != null && (
+            <Link href="/workspace" className="row-link">
+              {t('workspace.openWorkspace')}
+              <ChevronIcon className="chevron" width={18} height={18} />
+            </Link>
+          )}
+          {user.data.is_admin && (
+            <Link href="/admin" className="row-link">
+              {t('admin.openAdmin')}
+              <ChevronIcon className="chevron" width={18} height={18} />
+            </Link>
+          )}
+        </nav>
+      )}
+
       <Preferences user={user.data} />
     </div>
   );

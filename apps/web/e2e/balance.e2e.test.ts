@@ -38,6 +38,11 @@ describe.skipIf(skipReason())('balance screen', () => {
     expect(await balance.textContent()).toBe('$0.00');
     expect(await page.getByLabel('Amount').inputValue()).toBe('1,250.00');
     await page.getByText('Min: $0.01').waitFor();
+    await screenshot(app, 'balance');
+    await page.getByRole('button', { name: /Deposit Crypto/ }).click();
+    await page.getByRole('dialog').getByTestId('ton-memo').waitFor();
+    await screenshot(app, 'balance-deposit-crypto');
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).last().click();
 
     // No wallet connected: Top up shows the TON instructions with this user's memo.
     await page.getByLabel('Amount').fill('3');

@@ -1,9 +1,9 @@
 /** The TON panel: deposit address and memo with copy buttons, the steps, and a ton:// link. */
-import { formatCents } from '@seer/contract';
 import { useT } from '../../../lib/i18n';
 import { showToast } from '../../../shared/ui/toast';
 import { Button } from '../../../shared/ui/button';
 import { copyText } from '../copy';
+import { formatAmount } from '../amount';
 import { formatTon, friendlyAddress, nanotonsFor, tonTransferLink } from '../ton';
 import { useDepositInfo } from '../api/get-deposit-info';
 import styles from '../balance.module.css';
@@ -64,7 +64,7 @@ export function TonInstructions({ amountCents }: TonInstructionsProps) {
       </div>
       {nanotons !== null && amountCents !== null && (
         <p className={styles.toSend}>
-          {t('balance.ton.toSend', { usd: formatCents(amountCents), ton: formatTon(nanotons), rate: formatCents(rateCents) })}
+          {t('balance.ton.toSend', { usd: formatAmount(amountCents), ton: formatTon(nanotons), rate: formatAmount(rateCents) })}
         </p>
       )}
       <ol className={styles.steps}>

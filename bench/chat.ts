@@ -7,6 +7,7 @@
  * Targets on the 2-core machine: p99 ≤ 20 ms at 1,000 msg/s; ≤ 30 KB per idle socket.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
@@ -98,7 +99,8 @@ async function main(): Promise<void> {
   const sockets: WebSocket[] = [];
   try {
     db = await benchDatabase();
-    console.log(`bench:chat — database: ${db.kind}`);
+    const load = () => os.loadavg().map((n) => n.toFixed(1)).join(' ');
+    console.log(`bench:chat — database: ${db.kind}; ${os.cpus().length} CPUs, load average ${load()} before the run`);
     server = await spawnServer({
       // Demo mode without a bot token: the server signs with a per-database demo key, read below.
       env: { DATABASE_URL: db.url, NODE_ENV: 'development', LOG_LEVEL: 'warn', FREE_MESSAGES: '0' },
@@ -212,11 +214,15 @@ async function main(): Promise<void> {
         await sleep(2);
       }
       const elapsed = (performance.now() - begin) / 1000;
-      await Promise.race([Promise.all(pending), sleep(3000)]);
-      const drainUntil = performance.now() + 1000;
-      while (sentAt.size > 0 && performance.now() < drainUntil) await sleep(10);
+      const counted = delivered;
       const { p50, p99 } = percentiles(latencies);
-      return { offered: rate, sent, delivered, failed, seconds: elapsed, p50, p99, ackP99: percentiles(acks).p99 };
+      const step = { offered: rate, sent, delivered: counted, failed, seconds: elapsed, p50, p99, ackP99: percentiles(acks).p99 };
+      // Late deliveries count in the percentiles but not in the rate; and the next run starts on an idle server.
+      await Promise.race([Promise.all(pending), sleep(30_000)]);
+      const drainUntil = performance.now() + 2000;
+      while (sentAt.size > 0 && performance.now() < drainUntil) await sleep(10);
+      const late = percentiles(latencies);
+      return { ...step, p50: late.p50, p99: late.p99 };
     }
 
     await run(RATE, 2); // warm-up: JIT, connection pools, caches
@@ -229,7 +235,8 @@ async function main(): Promise<void> {
     // ---- the highest sustained rate: raise the offered rate while (almost) everything arrives promptly ----
     const steps: Step[] = [];
     let best: Step = steady;
-    for (const rate of STEPS) {
+    const steadyKeptUp = steady.delivered >= 0.98 * steady.sent && steady.p99 < 250;
+    for (const rate of steadyKeptUp ? STEPS : []) {
       const step = await run(rate, 4);
       steps.push(step);
       const keptUp = step.delivered >= 0.98 * step.sent && step.sent >= 0.95 * rate * step.seconds && step.p99 < 250;
@@ -242,10 +249,12 @@ async function main(): Promise<void> {
     }
     const sustained = best.delivered / best.seconds;
     console.log(`highest sustained rate: ${fmt(sustained, 0)} paid messages/s delivered end to end (p99 ${fmt(best.p99)} ms)`);
+    console.log(`load average ${load()} after the run (other processes on this machine share its CPUs)`);
 
     const result = {
       date: new Date().toISOString(),
       database: db.kind,
+      loadAverageAfter: os.loadavg(),
       latencyAt1000: { p50Ms: steady.p50, p99Ms: steady.p99, delivered: steady.delivered, sent: steady.sent, failed: steady.failed, ackP99Ms: steady.ackP99 },
       sustainedPerSecond: Math.round(sustained),
       steps: steps.map((s) => ({ offered: s.offered, deliveredPerSecond: Math.round(s.delivered / s.seconds), p50Ms: s.p50, p99Ms: s.p99, failed: s.failed })),

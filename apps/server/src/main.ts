@@ -33,7 +33,15 @@ async function main(): Promise<void> {
   const transport = config.redisUrl
     ? new RedisTransport(config.redisUrl, redisChannelFor(db.url), { warn })
     : new PostgresTransport(db.url, { warn });
-  const { app, services } = await buildApp(config, db, { transport });
+  let built;
+  try {
+    built = await buildApp(config, db, { transport });
+  } catch (error) {
+    // E.g. Redis unreachable: stop the embedded PostgreSQL rather than leave it running.
+    await db.close().catch(() => {});
+    throw error;
+  }
+  const { app, services } = built;
   let stopPaymentWorkers: (() => Promise<void>) | null = null;
   let stopping = false;
   const stop = async (signal: string) => {

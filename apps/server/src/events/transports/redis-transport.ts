@@ -21,21 +21,35 @@ export class RedisTransport implements EventTransport {
   private stopped = false;
   private lastWarnAt = 0;
 
+  private lastError: string | null = null;
+
   constructor(
-    redisUrl: string,
+    private readonly redisUrl: string,
     private readonly channel: string,
     private readonly log: TransportLog = { warn: (message, error) => console.warn(message, error) },
   ) {
     const options = { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: true };
     this.publisher = new Redis(redisUrl, { ...options, connectionName: 'seer-events-pub' });
     this.subscriber = new Redis(redisUrl, { ...options, connectionName: 'seer-events-sub' });
-    for (const client of [this.publisher, this.subscriber]) client.on('error', (error) => this.warn('events: Redis connection error', error));
+    for (const client of [this.publisher, this.subscriber]) {
+      client.on('error', (error: Error) => {
+        this.lastError = error.message;
+        this.warn('events: Redis connection error', error);
+      });
+    }
     this.batcher = new Batcher((events) => this.flush(events));
   }
 
   async start(onRemote: (event: DomainEvent) => void): Promise<void> {
     const decoder = new EnvelopeDecoder(this.instanceId);
-    await Promise.all([this.publisher.connect(), this.subscriber.connect()]);
+    try {
+      await Promise.all([this.publisher.connect(), this.subscriber.connect()]);
+    } catch (error) {
+      this.publisher.disconnect();
+      this.subscriber.disconnect();
+      const where = new URL(this.redisUrl);
+      throw new Error(`Redis at ${where.hostname}:${where.port || 6379} (REDIS_URL) is unreachable: ${this.lastError ?? (error instanceof Error ? error.message : String(error))}`);
+    }
     this.subscriber.on('message', (channel: string, payload: string) => {
       if (channel !== this.channel) return;
       for (const event of decoder.decode(payload)) onRemote(event);

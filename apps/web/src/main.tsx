@@ -1,12 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { pageForPath, preloadPage } from './app/routes';
 import { initialLocale, setLocale } from './lib/i18n';
 import { loadTelegramScript, startTelegram } from './lib/telegram';
 import { startTheme } from './lib/theme';
 import './styles/global.css';
 
 async function start(): Promise<void> {
+  // Fetch the first screen's code while the Telegram script and the texts load, not after.
+  const firstPage = pageForPath(window.location.pathname);
+  if (firstPage) preloadPage(firstPage);
   await loadTelegramScript();
   startTelegram();
   startTheme();

@@ -57,3 +57,12 @@ export function pageComponent(page: string): LazyExoticComponent<ComponentType> 
 export function preloadPage(page: string): void {
   void pageFiles[`../features/${page}.tsx`]?.();
 }
+
+/** The page that will render for `pathname`, if any (same patterns as the router). */
+export function pageForPath(pathname: string): string | null {
+  for (const route of ROUTES) {
+    const pattern = new RegExp(`^${route.path.replace(/:[^/]+/g, '[^/]+')}/?$`);
+    if (pattern.test(pathname)) return route.page;
+  }
+  return null;
+}

@@ -59,47 +59,43 @@ export function PayoutsSection() {
         (payouts.data.payouts.length === 0 ? (
           <EmptyState message={t('admin.payouts.none')} />
         ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('admin.payouts.advisor')}</th>
-                  <th scope="col">{t('admin.payouts.messages')}</th>
-                  <th scope="col">{t('admin.payouts.earned')}</th>
-                  <th scope="col">{t('admin.payouts.paid')}</th>
-                  <th scope="col">{t('admin.payouts.unpaid')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('admin.payouts.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {payouts.data.payouts.map((row) => (
-                  <tr key={row.manager_id}>
-                    <th scope="row">
-                      #{row.manager_id} {row.name}
-                    </th>
-                    <td>{row.messages}</td>
-                    <td>${formatCents(row.earned_cents)}</td>
-                    <td>${formatCents(row.paid_cents)}</td>
-                    <td>${formatCents(row.unpaid_cents)}</td>
-                    <td>
-                      {row.unpaid_cents > 0 && (
-                        <ConfirmAction
-                          label={t('admin.payouts.markPaid')}
-                          question={t('admin.payouts.confirmMarkPaid', { name: row.name, date: period.to || t('admin.payouts.today') })}
-                          onConfirm={async () => {
-                            const cents = await markPaid(row.manager_id, period.to);
-                            showToast(t('admin.payouts.marked', { amount: formatCents(cents), name: row.name }), 'success');
-                          }}
-                        />
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ul className="list admin-list">
+            {payouts.data.payouts.map((row) => (
+              <li key={row.manager_id} className="card">
+                <strong>
+                  #{row.manager_id} {row.name}
+                </strong>
+                <dl className="admin-figures">
+                  <div>
+                    <dt className="small muted">{t('admin.payouts.messages')}</dt>
+                    <dd>{row.messages}</dd>
+                  </div>
+                  <div>
+                    <dt className="small muted">{t('admin.payouts.earned')}</dt>
+                    <dd>${formatCents(row.earned_cents)}</dd>
+                  </div>
+                  <div>
+                    <dt className="small muted">{t('admin.payouts.paid')}</dt>
+                    <dd>${formatCents(row.paid_cents)}</dd>
+                  </div>
+                  <div>
+                    <dt className="small muted">{t('admin.payouts.unpaid')}</dt>
+                    <dd>${formatCents(row.unpaid_cents)}</dd>
+                  </div>
+                </dl>
+                {row.unpaid_cents > 0 && (
+                  <ConfirmAction
+                    label={t('admin.payouts.markPaid')}
+                    question={t('admin.payouts.confirmMarkPaid', { name: row.name, date: period.to || t('admin.payouts.today') })}
+                    onConfirm={async () => {
+                      const cents = await markPaid(row.manager_id, period.to);
+                      showToast(t('admin.payouts.marked', { amount: formatCents(cents), name: row.name }), 'success');
+                    }}
+                  />
+                )}
+              </li>
+            ))}
+          </ul>
         ))}
     </section>
   );

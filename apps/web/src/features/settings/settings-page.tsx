@@ -24,7 +24,7 @@ function ProfileCard({ user }: { user: CurrentUser }) {
   const t = useT();
   return (
     <section className="card">
-      <Link href="/profile" className="profile-card" aria-label={t('settings.openProfile')}>
+      <Link href="/profile" className="profile-card">
         <Avatar src={photoOf(user)} alt="" size={64} />
         <span className="profile-card-body">
           <strong>{displayName(user)}</strong>

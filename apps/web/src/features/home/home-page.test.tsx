@@ -1,0 +1,80 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { clearDataCache } from '../../lib/use-data';
+import HomePage from './home-page';
+
+function advisor(id: number, categoryId: number) {
+  return {
+    id, manager_id: id, name: `Advisor ${id}`, avatar: '', category_id: categoryId, category_name: '', description: '',
+    additional_info: '', rating: 4.5, reviews: 3, price: 1.99, price_cents: 199, experience: 2, clients: 10,
+    languages: ['en'], isActive: true, isOnline: true,
+  };
+}
+
+function serve(freeMessages: number) {
+  const managers = [1, 2, 3, 4, 5, 6].map((id) => advisor(id, id <= 3 ? 1 : 2));
+  vi.stubGlobal('fetch', async (url: string) => {
+    const body = url.startsWith('/api/GetUser.php')
+      ? { status: 'success', name: 'Anna', free_messages: freeMessages, data: {} }
+      : { status: 'success', data: { managers } };
+    return new Response(JSON.stringify(body), { status: 200 });
+  });
+}
+
+function renderHome() {
+  const { hook } = memoryLocation({ path: '/' });
+  return render(
+    <Router hook={hook}>
+      <HomePage />
+    </Router>,
+  );
+}
+
+describe('home', () => {
+  beforeEach(() => {
+    clearDataCache();
+    localStorage.setItem('seer.initData', 'test');
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the seven parts in order, the advisor of the day and four carousel advisors', async () => {
+    serve(3);
+    renderHome();
+    expect(screen.getByText('Loading...')).toBeTruthy();
+    const carousel = await screen.findByRole('list', { name: 'Top Love Life Advice Advisors' });
+    expect(within(carousel).getAllByRole('listitem')).toHaveLength(4);
+    // Love-life advisors (category 1) come first, the rest fill up to four.
+    const names = within(carousel).getAllByText(/^Advisor \d$/).map((node) => Number(node.textContent!.slice(-1)));
+    expect(names.slice(0, 3).sort()).toEqual([1, 2, 3]);
+    const headings = screen.getAllByRole('heading').map((heading) => heading.textContent);
+    expect(headings).toEqual([
+      'Welcome, Anna',
+      'Daily Tarot Reading',
+      'Horoscope',
+      'Dream Interpretation',
+      'Yes or No',
+      'Advisor of the Day',
+      'Top Love Life Advice Advisors',
+      'How We Choose Our Advisors',
+    ]);
+    expect(screen.getByRole('link', { name: 'Read horoscope' }).getAttribute('href')).toBe('/horoscope?day=today');
+    fireEvent.click(screen.getByRole('button', { name: 'Tomorrow' }));
+    expect(screen.getByRole('link', { name: 'Read horoscope' }).getAttribute('href')).toBe('/horoscope?day=tomorrow');
+    expect(screen.getByText('Today I had a dream about...').closest('a')!.getAttribute('href')).toBe('/dream');
+    expect(screen.getByRole('link', { name: 'Read' }).getAttribute('href')).toBe('/article');
+  });
+
+  it('says "Start for free" while free messages are left and "Message" when they are gone', async () => {
+    serve(3);
+    const first = renderHome();
+    expect((await screen.findAllByText('Start for free')).length).toBe(5);
+    first.unmount();
+    clearDataCache();
+    serve(0);
+    renderHome();
+    expect((await screen.findAllByText('Message')).length).toBe(5);
+    expect(screen.queryByText('Start for free')).toBeNull();
+  });
+});

@@ -12,6 +12,7 @@ import { seedDemoData } from '../demo/seed.js';
 import { signInitData, type TelegramUser } from '../auth/init-data.js';
 import type { EventTransport } from '../events/event-bus.js';
 import type { PresenceSource } from '../presence/presence.js';
+import { FakeBotApi } from './fakes/bot-api.js';
 
 export const TEST_BOT_TOKEN = '123456789:TEST-token-for-seer-tests_abcdefghij';
 
@@ -46,6 +47,8 @@ export interface TestApp extends BuiltApp {
   db: Database;
   /** Signed init data for a Telegram user with this id. */
   initData(userId: number, user?: Partial<TelegramUser>): string;
+  /** The fake Bot API the app talks to, unless the test chose its own BOT_API_URL. */
+  botApi: FakeBotApi | null;
   close(): Promise<void>;
 }
 
@@ -54,15 +57,19 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const db = options.db ?? (await createTestDatabase());
   if (options.seed !== false) await seedDemoData(db.sql);
-  const config = testConfig(options.env);
+  // Tests never reach api.telegram.org: without a BOT_API_URL of their own they get a local fake.
+  const botApi = options.env && 'BOT_API_URL' in options.env ? null : await FakeBotApi.start(TEST_BOT_TOKEN);
+  const config = testConfig({ ...(botApi ? { BOT_API_URL: botApi.url } : {}), ...options.env });
   const built = await buildApp(config, db, { transport: options.transport, presence: options.presence, logger: false });
   await built.app.ready();
   return {
     ...built,
     db,
     initData: (userId, user = {}) => signInitData(TEST_BOT_TOKEN, { id: userId, first_name: `User${userId}`, ...user }),
+    botApi,
     async close() {
       await built.app.close();
+      await botApi?.close();
       if (!options.db) await db.close();
     },
   };

@@ -109,6 +109,7 @@ async function fullWalk(browser: Browser, lang: Lang, theme: Theme) {
   await go(app, '/yesno', heading(page, t('yesno.title')));
   await page.getByRole('button', { name: t('yesno.tap') }).click();
   await page.getByText(new RegExp(`^(${escapeRegExp(t('yesno.yes'))}|${escapeRegExp(t('yesno.wait'))})$`)).waitFor();
+  await page.waitForTimeout(600); // the reveal animation
   await capture(app, '19-yesno');
 
   await go(app, '/dream', heading(page, t('dream.title')));

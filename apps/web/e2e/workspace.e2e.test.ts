@@ -14,6 +14,9 @@ import { tr } from './app';
 
 const execFileAsync = promisify(execFile);
 
+/** A 1×1 PNG, for the avatar upload. */
+const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
 /** `npm run admin -- <args>` against the running server's embedded database. */
 async function admin(dataDir: string, ...args: Array<string | number>): Promise<string> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
@@ -188,6 +191,39 @@ describe.skipIf(skipReason())("advisors' workspace with a user, live", () => {
     await a.locator('.admin-ledger-row', { hasText: 'Welcome gift' }).getByText(tr('en', 'admin.reason.admin_credit')).waitFor();
     await screenshot(advisorApp, 'admin-user-credited');
     expect((await callAs<{ balance_cents: number }>(userApp.page, '/api/GetUser.php')).balance_cents).toBe(1500 - priceCents);
+    expect(unexpectedErrors(advisorApp)).toEqual([]);
+  });
+
+  it('an admin creates an advisor with an avatar, links a Telegram id and deactivates them', async () => {
+    const a = advisorApp.page;
+    await navigate(a, '/admin/advisors');
+    await a.getByRole('button', { name: tr('en', 'admin.advisors.create') }).click();
+    await a.getByLabel(tr('en', 'admin.advisors.name')).fill('Nova Tarot');
+    await a.getByLabel(tr('en', 'admin.advisors.category')).selectOption('3');
+    await a.getByLabel(tr('en', 'admin.advisors.price')).fill('abc');
+    await a.getByRole('button', { name: tr('en', 'admin.save') }).click();
+    await a.getByText(tr('en', 'admin.advisors.priceInvalid')).waitFor();
+    await a.getByLabel(tr('en', 'admin.advisors.price')).fill('3.49');
+    await a.locator('#advisor-avatar').setInputFiles({ name: 'nova.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await a.locator('.admin-avatar img[src*="/api/images/"]').waitFor();
+    await a.getByRole('button', { name: tr('en', 'admin.save') }).click();
+    const card = a.locator('.admin-advisor', { hasText: 'Nova Tarot' });
+    await card.waitFor();
+    await card.getByText(tr('en', 'admin.advisors.notLinked')).waitFor();
+    const newTelegramId = advisorTelegramId + 1;
+    await card.getByLabel(tr('en', 'admin.advisors.telegramId')).fill(String(newTelegramId));
+    await card.getByRole('button', { name: tr('en', 'admin.advisors.link'), exact: true }).click();
+    await card.getByText(tr('en', 'admin.advisors.linkedTo', { id: newTelegramId })).waitFor();
+    await card.getByRole('button', { name: tr('en', 'admin.advisors.deactivate') }).click();
+    await card.getByRole('button', { name: tr('en', 'admin.confirm') }).click();
+    await card.getByText(tr('en', 'admin.advisors.inactiveBadge')).waitFor();
+    await screenshot(advisorApp, 'admin-advisor-created');
+    const listed = await callAs<{ advisors: Array<{ name: string; price_cents: number; telegram_id: number | null; is_active: boolean; avatar: string; category_id: number }> }>(a, '/api/AdminListAdvisors.php');
+    expect(listed.advisors.find((x) => x.name === 'Nova Tarot')).toMatchObject({ price_cents: 349, category_id: 3, telegram_id: newTelegramId, is_active: false, avatar: expect.stringMatching(/^\/api\/images\//) });
+    const audit = await callAs<{ entries: Array<{ action: string; actor_telegram_id: number }> }>(a, '/api/AdminAudit.php');
+    expect(audit.entries.filter((e) => e.actor_telegram_id === advisorTelegramId).map((e) => e.action)).toEqual(
+      expect.arrayContaining(['create-advisor', 'link-advisor', 'edit-advisor', 'credit']),
+    );
     expect(unexpectedErrors(advisorApp)).toEqual([]);
   });
 

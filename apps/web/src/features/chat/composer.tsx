@@ -146,9 +146,12 @@ export function Composer({ advisorId, blocked, onSent }: ComposerProps) {
           aria-expanded={emojiOpen}
           onClick={() => setEmojiOpen((open) => !open)}
         >
-          <span aria-hidden="true" className={styles.iconGlyph}>
-            😊
-          </span>
+          <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true" focusable="false">
+            <circle cx="12" cy="12" r="9" />
+            <path d="M8.5 14.5a4.5 4.5 0 0 0 7 0" />
+            <circle cx="9" cy="10" r="0.6" fill="currentColor" />
+            <circle cx="15" cy="10" r="0.6" fill="currentColor" />
+          </svg>
         </button>
         <button
           type="button"
@@ -186,7 +189,8 @@ export function Composer({ advisorId, blocked, onSent }: ComposerProps) {
             enterKeyHint="send"
             autoComplete="off"
           />
-          <span id="chat-counter" className={styles.counter} aria-live="off">
+          {/* Shown once typing starts, so the placeholder has the whole width. */}
+          <span id="chat-counter" className={styles.counter} aria-live="off" hidden={text.length === 0}>
             {text.length}/{LIMITS.chatMessageMaxLength}
           </span>
         </div>

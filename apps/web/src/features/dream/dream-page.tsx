@@ -10,9 +10,11 @@ export default function DreamPage() {
     <div className="page">
       <PageHeader title={t('dream.title')} back />
       <section className="card card-hero">
-        <p className={styles.moon} aria-hidden="true">
-          🌙
-        </p>
+        <svg className={styles.moon} viewBox="0 0 48 48" aria-hidden="true" focusable="false">
+          <path d="M30 6a18 18 0 1 0 12 30A15 15 0 0 1 30 6z" fill="#f3c969" />
+          <circle cx="38" cy="12" r="1.6" fill="#ffffff" />
+          <circle cx="43" cy="22" r="1.1" fill="#ffffff" />
+        </svg>
         <p>{t('dream.intro')}</p>
       </section>
       <RequestForm

@@ -164,9 +164,11 @@ export function RequestForm({ requestType, texts, context = '' }: RequestFormPro
             <Avatar src={advisor.avatar} alt="" size={44} online={advisor.isOnline} />
             <span className={styles.advisorText}>
               <span className={styles.advisorName}>{advisor.name}</span>
-              <StarRating rating={advisor.rating} count={advisor.reviews} />
+              <span className={styles.advisorFacts}>
+                <StarRating rating={advisor.rating} count={advisor.reviews} />
+                <span className={styles.price}>{t('common.pricePerMessage', { price: formatCents(advisor.price_cents) })}</span>
+              </span>
             </span>
-            <span className={styles.price}>{t('common.pricePerMessage', { price: formatCents(advisor.price_cents) })}</span>
           </label>
         ))}
         {errors.advisor && (

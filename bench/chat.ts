@@ -172,6 +172,8 @@ async function main(): Promise<void> {
       await exchange(ws, { type: 'subscribe_dialog', telegram_user_id: id, manager_id: advisors[i % ADVISORS]!.id }, 'subscribed');
     });
 
+    // Signed once per user, as a Mini App does at start.
+    const userAuth = Array.from({ length: USERS }, (_, i) => initData(FIRST_USER + i));
     let seq = 0;
     /** Offers `rate` paid messages per second for `seconds`, spread over the users; then waits for stragglers. */
     async function run(rate: number, seconds: number): Promise<Step> {
@@ -187,14 +189,13 @@ async function main(): Promise<void> {
         const due = Math.floor(((performance.now() - begin) / 1000) * rate);
         while (sent < due) {
           const n = seq++;
-          const user = FIRST_USER + (n % USERS);
           const advisor = advisors[(n % USERS) % ADVISORS]!;
           sent++;
           const t0 = performance.now();
           sentAt.set(n, t0);
           const p = request(`${server!.base}/api/CreateMessage.php`, {
             method: 'POST',
-            headers: { authorization: initData(user), 'content-type': 'application/json' },
+            headers: { authorization: userAuth[n % USERS]!, 'content-type': 'application/json' },
             body: `{"manager_id":${advisor.id},"message":"${n}"}`,
           })
             .then((answer) => {

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { pageForPath, preloadPage } from './app/routes';
+import { pageForPath, preloadPage, textsFor } from './app/routes';
 import { initialLocale, setLocale } from './lib/i18n';
 import { loadTelegramScript, startTelegram } from './lib/telegram';
 import { startTheme } from './lib/theme';
@@ -14,7 +14,7 @@ async function start(): Promise<void> {
   await loadTelegramScript();
   startTelegram();
   startTheme();
-  await setLocale(initialLocale());
+  await setLocale(initialLocale(), firstPage ? textsFor(firstPage) : 'all');
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />

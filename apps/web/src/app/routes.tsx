@@ -3,6 +3,7 @@
  * found by convention: src/features/<feature>/<name>-page.tsx with a default export.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { ensureTexts, type TextSet } from '../lib/i18n';
 
 type PageModule = { default: ComponentType };
 const pageFiles = import.meta.glob<PageModule>('../features/*/*-page.tsx');
@@ -11,10 +12,16 @@ export interface RouteEntry {
   path: string;
   /** "<feature>/<name>-page" under src/features. */
   page: string;
+  /**
+   * The locale files (features) the page shows texts from, besides common/nav/modals.
+   * Omitted: all of them. Only worth listing for the first screen most people see.
+   */
+  texts?: readonly string[];
 }
 
 export const ROUTES: readonly RouteEntry[] = [
-  { path: '/', page: 'home/home-page' },
+  // Home lists its texts so a first visit downloads only those (the home route's JS budget).
+  { path: '/', page: 'home/home-page', texts: ['home'] },
   { path: '/chat/:id', page: 'chat/chat-page' },
   { path: '/balance', page: 'balance/balance-page' },
   { path: '/payments', page: 'balance/payments-page' },
@@ -44,11 +51,17 @@ export const ROUTES: readonly RouteEntry[] = [
 
 const components = new Map<string, LazyExoticComponent<ComponentType> | null>();
 
+/** The texts a page needs (see RouteEntry.texts). */
+export function textsFor(page: string): TextSet {
+  return ROUTES.find((route) => route.page === page)?.texts ?? 'all';
+}
+
 /** The lazily loaded component of a page, or null when that feature has no such page. */
 export function pageComponent(page: string): LazyExoticComponent<ComponentType> | null {
   if (!components.has(page)) {
     const load = pageFiles[`../features/${page}.tsx`];
-    components.set(page, load ? lazy(load) : null);
+    // The page renders once both its code and its texts are here (fetched in parallel).
+    components.set(page, load ? lazy(() => Promise.all([load(), ensureTexts(textsFor(page))]).then(([module]) => module)) : null);
   }
   return components.get(page)!;
 }

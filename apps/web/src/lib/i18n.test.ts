@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { initialLocale, setLocale, t } from './i18n';
+import { ensureTexts, initialLocale, setLocale, t } from './i18n';
 
 describe('locale choice', () => {
   it('follows the language code: ru → ru, other known or unknown → en, none → ru', () => {
@@ -50,5 +50,23 @@ describe('locale files', () => {
     const missingInRu = [...byLocale.en!].filter((key) => !byLocale.ru!.has(key));
     const missingInEn = [...byLocale.ru!].filter((key) => !byLocale.en!.has(key));
     expect({ missingInRu, missingInEn }).toEqual({ missingInRu: [], missingInEn: [] });
+  });
+});
+
+describe('texts on demand', () => {
+  afterAll(() => setLocale('en', 'all'));
+
+  it('loads the core and the asked features first, the rest when a page asks for them', async () => {
+    await setLocale('en', ['home']);
+    expect(t('home.tarotTitle')).toBe('Daily Tarot Reading');
+    expect(t('modals.review.action')).toBe('Submit');
+    expect(t('settings.title')).toBe('settings.title');
+    await ensureTexts(['settings']);
+    expect(t('settings.title')).toBe('Settings');
+    await setLocale('ru');
+    expect(t('settings.title')).toBe('Настройки');
+    expect(t('advisors.title')).toBe('advisors.title');
+    await ensureTexts();
+    expect(t('advisors.title')).toBe('Эксперты');
   });
 });

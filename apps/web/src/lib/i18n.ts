@@ -14,8 +14,16 @@ const files = import.meta.glob<Messages>('../locales/*/*.json', { import: 'defau
 
 const LOCALE_KEY = 'locale';
 
+/** Texts every screen may show (shell, splash, modals, toasts), loaded before the first render. */
+export const CORE_TEXTS = ['common', 'nav', 'modals'] as const;
+/** Which texts to load: some features' files, or all of them. */
+export type TextSet = readonly string[] | 'all';
+
 let locale: Locale = DEFAULT_LOCALE;
 let messages: Messages = {};
+/** Features whose files are loaded (or loading) for the current locale; null before the first load. */
+let loaded: Set<string> | null = null;
+let loadedAll = false;
 const listeners = new Set<() => void>();
 
 /** The feature name and locale of a locale file path. */
@@ -24,13 +32,29 @@ function parsePath(path: string): { locale: string; feature: string } | null {
   return match ? { locale: match[1]!, feature: match[2]! } : null;
 }
 
-/** Loads every locale file of `next` and makes it current. */
-export async function setLocale(next: Locale): Promise<void> {
-  const entries = Object.entries(files).filter(([path]) => parsePath(path)?.locale === next);
-  const loaded = await Promise.all(
-    entries.map(async ([path, load]) => [parsePath(path)!.feature, await load()] as const),
-  );
-  messages = Object.fromEntries(loaded);
+async function loadFiles(target: Locale, features: TextSet): Promise<Array<readonly [string, Messages]>> {
+  const wanted = features === 'all' ? null : new Set([...CORE_TEXTS, ...features]);
+  const entries = Object.entries(files).filter(([path]) => {
+    const parsed = parsePath(path);
+    return parsed?.locale === target && (wanted === null || wanted.has(parsed.feature));
+  });
+  return Promise.all(entries.map(async ([path, load]) => [parsePath(path)!.feature, await load()] as const));
+}
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+/**
+ * Makes `next` the current locale with the texts of `features` (plus the core ones).
+ * Without `features`, the same texts as before are loaded in the new language (all at first).
+ */
+export async function setLocale(next: Locale, features?: TextSet): Promise<void> {
+  const set: TextSet = features ?? (loaded === null || loadedAll ? 'all' : [...loaded]);
+  const texts = await loadFiles(next, set);
+  messages = Object.fromEntries(texts);
+  loaded = new Set(texts.map(([feature]) => feature));
+  loadedAll = set === 'all';
   locale = next;
   try {
     localStorage.setItem(LOCALE_KEY, next);
@@ -38,7 +62,24 @@ export async function setLocale(next: Locale): Promise<void> {
     // The choice then lasts for this page only.
   }
   if (typeof document !== 'undefined') document.documentElement.lang = next;
-  for (const listener of listeners) listener();
+  emit();
+}
+
+/**
+ * Loads texts a screen needs that are not loaded yet (pages wait for this before they render,
+ * so the first screen does not download every feature's texts).
+ */
+export async function ensureTexts(features: TextSet = 'all'): Promise<void> {
+  if (loadedAll || loaded === null) return;
+  const missing = features === 'all' ? 'all' : features.filter((feature) => !loaded!.has(feature));
+  if (missing !== 'all' && missing.length === 0) return;
+  const target = locale;
+  const texts = await loadFiles(target, missing);
+  if (target !== locale) return;
+  messages = { ...messages, ...Object.fromEntries(texts) };
+  for (const [feature] of texts) loaded.add(feature);
+  if (missing === 'all') loadedAll = true;
+  emit();
 }
 
 /**

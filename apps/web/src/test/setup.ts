@@ -4,7 +4,7 @@ import { cleanup } from '@testing-library/react';
 import { setLocale } from '../lib/i18n';
 
 beforeAll(async () => {
-  await setLocale('en');
+  await setLocale('en', 'all');
 });
 
 afterEach(() => {

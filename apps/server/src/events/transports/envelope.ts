@@ -68,9 +68,16 @@ const MAX_PENDING_CHUNKED = 1000;
 export class EnvelopeDecoder {
   private readonly pending = new Map<string, { parts: (string | undefined)[]; received: number; at: number }>();
 
-  constructor(private readonly instanceId: string) {}
+  /** Every envelope this instance writes starts so (see encodeEvents and chunk). */
+  private readonly ownPrefix: string;
+
+  constructor(private readonly instanceId: string) {
+    this.ownPrefix = `{"i":${JSON.stringify(instanceId)},`;
+  }
 
   decode(payload: string): DomainEvent[] {
+    // PostgreSQL hands an instance its own NOTIFYs too: skip them without parsing.
+    if (payload.startsWith(this.ownPrefix)) return [];
     let envelope: Envelope;
     try {
       envelope = JSON.parse(payload) as Envelope;

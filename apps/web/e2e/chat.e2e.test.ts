@@ -104,7 +104,7 @@ describe.skipIf(skipReason())('chat', () => {
     await expect(dialog.getByRole('radio', { checked: true }).getAttribute('aria-label')).resolves.toBe(tr('ru', 'common.starsValue', { count: 3 }));
     await dialog.getByRole('button', { name: tr('ru', 'modals.review.action') }).click();
     await dialog.getByRole('alert').waitFor();
-    await expect(dialog.getByRole('alert').innerText()).resolves.toMatch(/message/i);
+    await expect(dialog.getByRole('alert').innerText()).resolves.toBe(tr('ru', 'chat.rateNeedsMessage'));
     await capture(app, 'chat-rate-refused', RATING_REFUSED);
     await page.keyboard.press('Escape');
 

@@ -71,7 +71,13 @@ export default function ChatPage() {
     openModal({
       variant: 'review',
       onReviewSubmit: async (rating, text) => {
-        await createReview(advisor.manager_id, rating, text);
+        try {
+          await createReview(advisor.manager_id, rating, text);
+        } catch (error) {
+          // 403: no message to this advisor yet. Say so in the user's language; otherwise the server's words.
+          if (isApiError(error) && error.status === 403) throw new Error(t('chat.rateNeedsMessage'));
+          throw error;
+        }
         showToast(t('chat.reviewThanks'), 'success');
       },
     });

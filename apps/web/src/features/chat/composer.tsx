@@ -124,7 +124,9 @@ export function Composer({ advisorId, blocked, onSent }: ComposerProps) {
         <p className="small muted">{t('chat.noFunds')}</p>
         <div className={styles.composerRow}>
           <input className="input" disabled aria-label={t('chat.placeholder')} placeholder={t('chat.placeholder')} />
-          <ButtonLink href="/balance">{t('chat.addBalance')}</ButtonLink>
+          <ButtonLink href="/balance" className={styles.addBalance}>
+            {t('chat.addBalance')}
+          </ButtonLink>
         </div>
       </div>
     );

@@ -61,6 +61,10 @@ function resolveTheme(): Theme {
 export function startTheme(): void {
   apply(resolveTheme());
   onTelegramThemeChange(() => apply(resolveTheme()));
+  // Outside Telegram, without a stored choice, follow the system switching between light and dark.
+  if (typeof matchMedia === 'function') {
+    matchMedia('(prefers-color-scheme: dark)').addEventListener?.('change', () => apply(resolveTheme()));
+  }
 }
 
 export function setTheme(theme: Theme): void {

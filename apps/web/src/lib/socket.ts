@@ -22,6 +22,7 @@ const advisorWatched = new Map<string, number>();
 /** While set, the socket says manager_connect for this advisor after user_connect (the workspace is open). */
 let advisorManagerId: number | null = null;
 let advisorUsers = 0;
+const ADVISOR_RELEASE_DELAY_MS = 1000;
 
 let socket: WebSocket | null = null;
 let state: ConnectionState = 'idle';
@@ -221,12 +222,15 @@ export function connectAsAdvisor(managerId: number): () => void {
   return () => {
     if (released) return;
     released = true;
-    advisorUsers -= 1;
-    if (advisorUsers === 0) {
-      advisorManagerId = null;
-      reopen();
-    }
-    release();
+    // Held a moment longer: moving between workspace screens keeps the same advisor socket.
+    setTimeout(() => {
+      advisorUsers -= 1;
+      const last = advisorUsers === 0;
+      if (last) advisorManagerId = null;
+      release();
+      // Others still use the socket: reconnect it as the plain user's.
+      if (last && socket) reopen();
+    }, ADVISOR_RELEASE_DELAY_MS);
   };
 }
 

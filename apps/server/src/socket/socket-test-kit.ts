@@ -47,7 +47,8 @@ export async function startLiveApp(
   const built = await buildApp(config, db, {
     transport: options.transport,
     socket: options.socket,
-    presenceOptions: { graceMs: 100, announceMs: 200, expireMs: 1000, ...options.presenceOptions },
+    // Short enough for quick tests, long enough that a busy machine does not expire a live instance.
+    presenceOptions: { graceMs: 100, announceMs: 250, expireMs: 3000, ...options.presenceOptions },
     logger: false,
   });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
@@ -116,7 +117,7 @@ export class TestSocket {
   async next<T extends ServerFrame['type']>(
     type: T,
     match: (frame: Extract<ServerFrame, { type: T }>) => boolean = () => true,
-    timeoutMs = 3000,
+    timeoutMs = 5000,
   ): Promise<Extract<ServerFrame, { type: T }>> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {

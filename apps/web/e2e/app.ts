@@ -28,8 +28,19 @@ export function tr(lang: Lang, key: string, params: Record<string, string | numb
 export async function openApp(browser: Browser, lang: Lang, theme: Theme, start = '/'): Promise<AppPage> {
   const app = await newVisitor(browser, lang, theme);
   await app.page.goto(start);
+  await afterSplash(app.page);
+  return app;
+}
+
+/** Reloads the page (the app starts again, splash included) and waits until it is usable. */
+export async function reload(page: Page): Promise<void> {
+  await page.reload();
+  await afterSplash(page);
+}
+
+async function afterSplash(page: Page): Promise<void> {
   // index.html paints a static splash at once; the app replaces it with its own for the rest of the 2.5 s.
-  await app.page.waitForFunction(
+  await page.waitForFunction(
     () =>
       !document.getElementById('boot-splash') &&
       !document.querySelector('[data-testid=splash]') &&
@@ -37,8 +48,7 @@ export async function openApp(browser: Browser, lang: Lang, theme: Theme, start 
     undefined,
     { timeout: 10_000 },
   );
-  await settle(app.page);
-  return app;
+  await settle(page);
 }
 
 /** Waits until no loading spinner is left and the network has been quiet for a moment. */

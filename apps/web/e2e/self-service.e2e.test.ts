@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, skipReason } from './browser';
-import { capture, heading, openApp, settle, tr } from './app';
+import { capture, heading, openApp, reload, settle, tr } from './app';
 
 describe.skipIf(skipReason())('self-service screens', () => {
   let browser: Browser;
@@ -33,8 +33,8 @@ describe.skipIf(skipReason())('self-service screens', () => {
     }
 
     // Coming back later the same day shows the same card, still not drawable.
-    await page.reload();
-    await page.locator('#tarot-card-name').waitFor({ timeout: 10_000 });
+    await reload(page);
+    await page.locator('#tarot-card-name').waitFor();
     await expect(cardName()).resolves.toBe(name);
     await expect(card.isDisabled()).resolves.toBe(true);
     await settle(page);
@@ -125,8 +125,8 @@ describe.skipIf(skipReason())('self-service screens', () => {
         body: JSON.stringify({ dateOfBirth: '1990-08-15' }),
       });
     });
-    await page.reload();
-    await page.getByRole('heading', { name: 'Leo' }).waitFor({ timeout: 10_000 });
+    await reload(page);
+    await page.getByRole('heading', { name: 'Leo' }).waitFor();
     await capture(app, 'horoscope-leo');
     await app.context.close();
   });

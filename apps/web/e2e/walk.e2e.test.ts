@@ -80,7 +80,7 @@ async function fullWalk(browser: Browser, lang: Lang, theme: Theme) {
   await tapBottomBar(app, 'settings');
   await heading(page, t('settings.title')).waitFor();
   await capture(app, '10-settings');
-  await page.getByRole('link', { name: t('settings.openProfile') }).click();
+  await page.locator('a[href="/profile"]').first().click();
   await heading(page, t('profile.title')).waitFor();
   await settle(page);
   await capture(app, '11-profile');

@@ -100,10 +100,19 @@ async function main(): Promise<void> {
   try {
     db = await benchDatabase();
     const load = () => os.loadavg().map((n) => n.toFixed(1)).join(' ');
-    console.log(`bench:chat — database: ${db.kind}; ${os.cpus().length} CPUs, load average ${load()} before the run`);
+    console.log(
+      `bench:chat — database: ${db.kind}; events: ${process.env.REDIS_URL ? 'Redis' : 'PostgreSQL NOTIFY'}; ${os.cpus().length} CPUs, load average ${load()} before the run`,
+    );
     server = await spawnServer({
       // Demo mode without a bot token: the server signs with a per-database demo key, read below.
-      env: { DATABASE_URL: db.url, NODE_ENV: 'development', LOG_LEVEL: 'warn', FREE_MESSAGES: '0' },
+      env: {
+        DATABASE_URL: db.url,
+        NODE_ENV: 'development',
+        LOG_LEVEL: 'warn',
+        FREE_MESSAGES: '0',
+        // Events between instances as configured: Redis with REDIS_URL, else PostgreSQL NOTIFY.
+        ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+      },
       openFiles: 20_000,
     });
     const pid = server.child.pid!;

@@ -6,7 +6,8 @@ import { useT } from '../../lib/i18n';
 import { uploadPicture, UPLOADABLE_IMAGE_TYPES } from '../../lib/image-upload';
 import { Avatar } from '../../shared/ui/avatar';
 import { Button } from '../../shared/ui/button';
-import { saveAdvisor, type AdminAdvisorRow } from './api/admin-calls';
+import type { AdminAdvisorRow } from './api/list-advisors';
+import { saveAdvisor } from './api/save-advisor';
 import { errorText } from './confirm-action';
 
 interface Draft {

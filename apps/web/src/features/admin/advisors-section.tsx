@@ -6,7 +6,9 @@ import { Avatar } from '../../shared/ui/avatar';
 import { Button } from '../../shared/ui/button';
 import { ErrorState, LoadingState } from '../../shared/ui/states';
 import { showToast } from '../../shared/ui/toast';
-import { linkAdvisor, saveAdvisor, useAdminAdvisors, type AdminAdvisorRow } from './api/admin-calls';
+import { linkAdvisor } from './api/link-advisor';
+import { useAdminAdvisors, type AdminAdvisorRow } from './api/list-advisors';
+import { saveAdvisor } from './api/save-advisor';
 import { AdvisorForm } from './advisor-form';
 import { ConfirmAction, errorText } from './confirm-action';
 

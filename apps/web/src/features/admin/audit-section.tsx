@@ -1,7 +1,7 @@
 /** The audit log: every admin action with who did it and when (the command line's actor is 0). */
 import { formatDate, useT } from '../../lib/i18n';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
-import { useAudit } from './api/admin-calls';
+import { useAudit } from './api/audit';
 import { errorText } from './confirm-action';
 
 export function AuditSection() {

@@ -4,7 +4,10 @@ import { formatCents } from '@seer/contract';
 import { formatDate, useT } from '../../lib/i18n';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { showToast } from '../../shared/ui/toast';
-import { assignDeposit, refundStars, useDeposits, useStarsPayments, type AdminDepositRow } from './api/admin-calls';
+import { assignDeposit } from './api/assign-deposit';
+import { useDeposits, type AdminDepositRow } from './api/list-deposits';
+import { refundStars } from './api/refund-stars';
+import { useStarsPayments } from './api/stars-payments';
 import { ConfirmAction, errorText } from './confirm-action';
 
 const DATE_TIME: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' };

@@ -5,7 +5,8 @@ import { useT } from '../../lib/i18n';
 import { Button } from '../../shared/ui/button';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { showToast } from '../../shared/ui/toast';
-import { markPaid, usePayouts, type Period } from './api/admin-calls';
+import { markPaid } from './api/mark-paid';
+import { usePayouts, type Period } from './api/payouts';
 import { downloadPayoutsCsv } from './api/download-payouts-csv';
 import { ConfirmAction, errorText } from './confirm-action';
 

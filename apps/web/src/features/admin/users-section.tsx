@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { formatCents } from '@seer/contract';
 import { useT } from '../../lib/i18n';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
-import { useAdminUsers } from './api/admin-calls';
+import { useAdminUsers } from './api/list-users';
 import { errorText } from './confirm-action';
 
 export function UsersSection() {

@@ -2,11 +2,11 @@
 import { formatCents } from '@seer/contract';
 import { formatDate, useT } from '../../lib/i18n';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
-import { useEarnings } from './api/workspace-calls';
+import { useEarnings } from './api/get-earnings';
 
 export function EarningsPanel() {
   const t = useT();
-  const earnings = useEarnings(true);
+  const earnings = useEarnings();
   if (earnings.status === 'loading') return <LoadingState />;
   if (earnings.status === 'error') return <ErrorState message={t('workspace.earningsError')} onRetry={earnings.retry} />;
   const e = earnings.data.earnings;

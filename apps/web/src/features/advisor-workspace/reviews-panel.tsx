@@ -2,7 +2,7 @@
 import { formatDate, useT } from '../../lib/i18n';
 import { StarRating } from '../../shared/ui/star-rating';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
-import { useOwnReviews } from './api/workspace-calls';
+import { useOwnReviews } from './api/get-reviews';
 
 export function ReviewsPanel({ managerId, rating, count }: { managerId: number; rating: number; count: number }) {
   const t = useT();

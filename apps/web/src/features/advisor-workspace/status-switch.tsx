@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useT } from '../../lib/i18n';
 import { haptic } from '../../lib/telegram';
 import { showToast } from '../../shared/ui/toast';
-import { setOnline } from './api/workspace-calls';
+import { setOnline } from './api/set-status';
 
 export function StatusSwitch({ away, onChanged }: { away: boolean; onChanged: () => void }) {
   const t = useT();

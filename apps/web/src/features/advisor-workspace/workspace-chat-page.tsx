@@ -7,7 +7,10 @@ import { connectAsAdvisor, onConnectionState, onSocketFrame, watchAdvisorDialog 
 import { PageHeader } from '../../shared/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { AdvisorGate } from './advisor-gate';
-import { markDialogRead, sendReply, useAdvisorDialog, useInbox } from './api/workspace-calls';
+import { useInbox } from './api/get-chats';
+import { useAdvisorDialog } from './api/get-messages';
+import { markDialogRead } from './api/mark-read';
+import { sendReply } from './api/send-message';
 import { applyUserRead, mergeMessages } from './dialog-messages';
 import { ReplyComposer } from './reply-composer';
 import './workspace.css';
@@ -35,7 +38,7 @@ function Bubble({ message }: { message: Message }) {
 function WorkspaceChat({ advisorId, userId }: { advisorId: number; userId: number }) {
   const t = useT();
   const dialog = useAdvisorDialog(userId);
-  const inbox = useInbox(true);
+  const inbox = useInbox();
   const [added, setAdded] = useState<Message[]>([]);
   const [userReadUpTo, setUserReadUpTo] = useState(0);
   const scroller = useRef<HTMLUListElement>(null);

@@ -7,7 +7,8 @@ import { Avatar } from '../../shared/ui/avatar';
 import { PageHeader } from '../../shared/ui/page-header';
 import { ErrorState, LoadingState } from '../../shared/ui/states';
 import { AdvisorGate } from './advisor-gate';
-import { useAdvisorProfile, useInbox } from './api/workspace-calls';
+import { useInbox } from './api/get-chats';
+import { useAdvisorProfile } from './api/get-profile';
 import { EarningsPanel } from './earnings-panel';
 import { InboxList } from './inbox-list';
 import { ReviewsPanel } from './reviews-panel';
@@ -20,7 +21,7 @@ type Tab = (typeof TABS)[number];
 
 function Inbox({ advisorId }: { advisorId: number }) {
   const t = useT();
-  const inbox = useInbox(true);
+  const inbox = useInbox();
   useLiveInbox(advisorId, inbox.refetch);
   if (inbox.status === 'loading') return <LoadingState />;
   if (inbox.status === 'error') return <ErrorState message={t('workspace.inboxError')} onRetry={inbox.retry} />;
@@ -31,7 +32,7 @@ function Workspace({ advisorId }: { advisorId: number }) {
   const t = useT();
   const requested = new URLSearchParams(useSearch()).get('tab');
   const tab: Tab = (TABS as readonly string[]).includes(requested ?? '') ? (requested as Tab) : 'inbox';
-  const profile = useAdvisorProfile(true);
+  const profile = useAdvisorProfile();
 
   // The workspace open = the advisor is connected (presence), and every dialog arrives live.
   useEffect(() => connectAsAdvisor(advisorId), [advisorId]);

@@ -4,7 +4,7 @@
  */
 import { ApiError } from '../../../lib/api-client';
 import { getInitData } from '../../../lib/session';
-import type { Period } from './admin-calls';
+import type { Period } from './payouts';
 
 export async function downloadPayoutsCsv(period: Period): Promise<void> {
   const params = new URLSearchParams({ format: 'csv' });

@@ -1,0 +1,4 @@
+/** Cache keys of the workspace's data; every workspace call answers only to a linked advisor (403 otherwise). */
+export const WORKSPACE_KEY = 'workspace:';
+export const inboxKey = `${WORKSPACE_KEY}chats`;
+export const dialogKey = (telegramUserId: number) => `${WORKSPACE_KEY}messages:${telegramUserId}`;

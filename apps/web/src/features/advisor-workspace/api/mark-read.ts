@@ -1,0 +1,6 @@
+/** ManagerMarkRead: the user's messages in the dialog are read (the user sees ✓✓). */
+import { callApi } from '../../../lib/api-client';
+
+export async function markDialogRead(telegramUserId: number): Promise<void> {
+  await callApi('ManagerMarkRead', { body: { telegram_user_id: telegramUserId } });
+}

@@ -6,7 +6,7 @@
  * messages delivered end to end; resident memory per idle authenticated socket with 10,000 open.
  * Targets on the 2-core machine: p99 ≤ 20 ms at 1,000 msg/s; ≤ 30 KB per idle socket.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +26,27 @@ const FIRST_ADVISOR_USER = 9_000_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** CPU time (user + system) of a process, in ms. */
+async function cpuMs(pid: number): Promise<number> {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * (1000 / 100);
+}
+
+/** CPU time of the PostgreSQL backends serving this database. */
+async function databaseCpuMs(databaseName: string): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const command = await readFile(`/proc/${entry}/cmdline`, 'utf8');
+      if (command.startsWith('postgres:') && command.includes(` ${databaseName} `)) total += await cpuMs(Number(entry));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
 
 async function residentKb(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
@@ -236,10 +257,18 @@ async function main(): Promise<void> {
     }
 
     await run(RATE, 2); // warm-up: JIT, connection pools, caches
+    const databaseName = new URL(db.url).pathname.slice(1);
+    const [serverCpu0, databaseCpu0] = [await cpuMs(pid), await databaseCpuMs(databaseName)];
     const steady = await run(RATE, 8);
+    const serverCpuPerMessage = ((await cpuMs(pid)) - serverCpu0) / steady.sent;
+    const databaseCpuPerMessage = ((await databaseCpuMs(databaseName)) - databaseCpu0) / steady.sent;
     console.log(
       `at ${RATE} paid messages/s for ${fmt(steady.seconds)} s: ${steady.delivered}/${steady.sent} delivered, ${steady.failed} failed; ` +
         `send-to-delivery p50 ${fmt(steady.p50)} ms, p99 ${fmt(steady.p99)} ms (target ≤ 20); CreateMessage answer p99 ${fmt(steady.ackP99)} ms`,
+    );
+    console.log(
+      `CPU per paid message: server ${fmt(serverCpuPerMessage, 2)} ms, PostgreSQL backends ${fmt(databaseCpuPerMessage, 2)} ms ` +
+        `(one server process can serve at most about ${fmt(1000 / serverCpuPerMessage, 0)} messages/s)`,
     );
 
     // ---- the highest sustained rate: raise the offered rate while (almost) everything arrives promptly ----
@@ -265,6 +294,7 @@ async function main(): Promise<void> {
       date: new Date().toISOString(),
       database: db.kind,
       loadAverageAfter: os.loadavg(),
+      cpuPerMessageMs: { server: serverCpuPerMessage, postgres: databaseCpuPerMessage },
       latencyAt1000: { p50Ms: steady.p50, p99Ms: steady.p99, delivered: steady.delivered, sent: steady.sent, failed: steady.failed, ackP99Ms: steady.ackP99 },
       sustainedPerSecond: Math.round(sustained),
       steps: steps.map((s) => ({ offered: s.offered, deliveredPerSecond: Math.round(s.delivered / s.seconds), p50Ms: s.p50, p99Ms: s.p99, failed: s.failed })),

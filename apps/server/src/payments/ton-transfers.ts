@@ -48,7 +48,7 @@ const MAX_STORED_COMMENT = 2000;
 
 /** PostgreSQL text cannot hold NUL; a sender could put one in a comment and must not stall the watcher. */
 function storable(text: string): string {
-  return text.replace(/\u0000/g, '');
+  return text.replaceAll('\u0000', '');
 }
 
 /**

@@ -133,13 +133,12 @@ export class TonDepositWatcher {
   private sleep(ms: number): Promise<void> {
     if (this.stopping) return Promise.resolve();
     return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      const self = this;
-      function done() {
+      const done = () => {
         clearTimeout(timer);
-        self.wake = null;
+        this.wake = null;
         resolve();
-      }
+      };
+      const timer = setTimeout(done, ms);
       this.wake = done;
     });
   }

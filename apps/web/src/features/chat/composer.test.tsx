@@ -1,0 +1,102 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { Message } from '@seer/contract';
+import { ApiError } from '../../lib/api-client';
+import { t } from '../../lib/i18n';
+import { ModalHost, closeModal } from '../../shared/ui/modal';
+import { Toasts } from '../../shared/ui/toast';
+import { Composer } from './composer';
+
+const sendChatMessage = vi.fn();
+vi.mock('./api/create-message', () => ({ sendChatMessage: (...args: unknown[]) => sendChatMessage(...args) }));
+
+const sent: Message = {
+  id: 7,
+  message_text: 'Hi',
+  sender: 'user',
+  manager_id: 3,
+  telegram_user_id: 42,
+  message_date: new Date().toISOString(),
+  kind: 'text',
+  image_url: null,
+  read: false,
+};
+
+function setup(blocked = false) {
+  const onSent = vi.fn();
+  render(
+    <>
+      <Composer advisorId={3} blocked={blocked} onSent={onSent} />
+      <ModalHost />
+      <Toasts />
+    </>,
+  );
+  const input = screen.getByRole('textbox', { name: t('chat.placeholder') }) as HTMLInputElement;
+  return { onSent, input };
+}
+
+afterEach(() => {
+  sendChatMessage.mockReset();
+  act(() => closeModal());
+});
+
+describe('chat composer', () => {
+  it('stops the text at 50 characters', () => {
+    const { input } = setup();
+    expect(input.maxLength).toBe(50);
+    fireEvent.change(input, { target: { value: 'x'.repeat(70) } });
+    expect(input.value).toHaveLength(50);
+    expect(screen.getByText('50/50')).toBeTruthy();
+  });
+
+  it('sends the trimmed text and hands the saved message over', async () => {
+    sendChatMessage.mockResolvedValue(sent);
+    const { input, onSent } = setup();
+    fireEvent.change(input, { target: { value: '  Hi  ' } });
+    fireEvent.submit(input.form!);
+    await waitFor(() => expect(onSent).toHaveBeenCalledWith(sent));
+    expect(sendChatMessage).toHaveBeenCalledWith(3, { text: 'Hi' });
+    expect(input.value).toBe('');
+  });
+
+  it('does not send blank text', () => {
+    const { input } = setup();
+    fireEvent.change(input, { target: { value: '   ' } });
+    fireEvent.submit(input.form!);
+    expect(sendChatMessage).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's message when a send fails, and gives the text back", async () => {
+    sendChatMessage.mockRejectedValue(new ApiError(400, 'bad_request', 'message must be at most 50 characters'));
+    const { input } = setup();
+    fireEvent.change(input, { target: { value: 'Hello' } });
+    fireEvent.submit(input.form!);
+    await screen.findByText('message must be at most 50 characters');
+    expect(input.value).toBe('Hello');
+  });
+
+  it('shows the generic error text when the server cannot be reached', async () => {
+    sendChatMessage.mockRejectedValue(new ApiError(0, 'network', 'Failed to fetch'));
+    const { input } = setup();
+    fireEvent.change(input, { target: { value: 'Hello' } });
+    fireEvent.submit(input.form!);
+    await screen.findByText(t('chat.sendError'));
+  });
+
+  it('opens the insufficient-funds modal when the server refuses to charge', async () => {
+    sendChatMessage.mockRejectedValue(new ApiError(402, 'insufficient_funds', 'Insufficient funds'));
+    const { input } = setup();
+    fireEvent.change(input, { target: { value: 'Hello' } });
+    fireEvent.submit(input.form!);
+    await screen.findByRole('dialog');
+    expect(screen.getByText(t('modals.warn.title'))).toBeTruthy();
+  });
+
+  it('without free messages or balance: the input is disabled and "Add Balance" leads to /balance', () => {
+    const { input } = setup(true);
+    expect(input.disabled).toBe(true);
+    const link = screen.getByRole('link', { name: t('chat.addBalance') });
+    expect(link.getAttribute('href')).toBe('/balance');
+    expect(screen.queryByRole('button', { name: t('chat.send') })).toBeNull();
+  });
+});

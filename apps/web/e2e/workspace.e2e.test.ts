@@ -9,23 +9,41 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { REPO_ROOT, startSeerServer } from './seer-server.mjs';
-import { launchBrowser, navigate, newVisitor, screenshot, skipReason, unexpectedErrors, type AppPage } from './browser';
+import {
+  launchBrowser,
+  navigate,
+  newVisitor,
+  screenshot,
+  skipReason,
+  unexpectedErrors,
+  type AppPage,
+} from './browser';
 import { tr } from './app';
 
 const execFileAsync = promisify(execFile);
 
 /** A 1×1 PNG, for the avatar upload. */
-const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** `npm run admin -- <args>` against the running server's embedded database. */
 async function admin(dataDir: string, ...args: Array<string | number>): Promise<string> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
-  const { stdout } = await execFileAsync('npm', ['run', '--silent', 'admin', '--', ...args.map(String)], { cwd: REPO_ROOT, env, timeout: 60_000 });
+  const { stdout } = await execFileAsync(
+    'npm',
+    ['run', '--silent', 'admin', '--', ...args.map(String)],
+    { cwd: REPO_ROOT, env, timeout: 60_000 },
+  );
   return stdout;
 }
 
-async function demoSession(base: string, telegramUserId?: number): Promise<{ initData: string; telegramUserId: number }> {
+async function demoSession(
+  base: string,
+  telegramUserId?: number,
+): Promise<{ initData: string; telegramUserId: number }> {
   const response = await fetch(`${base}/api/demo/session`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -38,15 +56,24 @@ async function demoSession(base: string, telegramUserId?: number): Promise<{ ini
 /** A call made by the page itself, with the session it signed in with. */
 function callAs<T>(page: Page, path: string): Promise<T> {
   return page.evaluate(async (url) => {
-    const response = await fetch(url, { headers: { authorization: localStorage.getItem('seer.initData') ?? '' } });
+    const response = await fetch(url, {
+      headers: { authorization: localStorage.getItem('seer.initData') ?? '' },
+    });
     return response.json();
   }, path) as Promise<T>;
 }
 
 /** Waits for the splash to go and the page's spinners to settle. */
 async function ready(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.getElementById('boot-splash') && !document.querySelector('[data-testid=splash]'), undefined, { timeout: 15_000 });
-  await page.waitForFunction(() => !document.querySelector('.spinner'), undefined, { timeout: 15_000 });
+  await page.waitForFunction(
+    () =>
+      !document.getElementById('boot-splash') && !document.querySelector('[data-testid=splash]'),
+    undefined,
+    { timeout: 15_000 },
+  );
+  await page.waitForFunction(() => !document.querySelector('.spinner'), undefined, {
+    timeout: 15_000,
+  });
 }
 
 describe.skipIf(skipReason())("advisors' workspace with a user, live", () => {
@@ -62,21 +89,31 @@ describe.skipIf(skipReason())("advisors' workspace with a user, live", () => {
 
   beforeAll(async () => {
     // No free messages: the user's message is paid from the balance, so the advisor earns it.
-    server = await startSeerServer({ env: { ADMIN_TELEGRAM_IDS: String(advisorTelegramId), FREE_MESSAGES: '0' } });
+    server = await startSeerServer({
+      env: { ADMIN_TELEGRAM_IDS: String(advisorTelegramId), FREE_MESSAGES: '0' },
+    });
     browser = await launchBrowser();
     const probe = await demoSession(server.url);
-    const managers = (await (await fetch(`${server.url}/api/GetAllManagers.php`, { headers: { authorization: probe.initData } })).json()) as {
+    const managers = (await (
+      await fetch(`${server.url}/api/GetAllManagers.php`, {
+        headers: { authorization: probe.initData },
+      })
+    ).json()) as {
       data: { managers: Array<{ id: number; name: string; price_cents: number }> };
     };
     const chosen = managers.data.managers.find((m) => m.price_cents <= 1000)!;
     advisor = chosen;
     priceCents = chosen.price_cents;
     // The operator's way: the command line, on the running server's database.
-    expect(await admin(server.dataDir, 'link-advisor', advisor.id, advisorTelegramId)).toContain(`Advisor ${advisor.id} is now linked to Telegram user ${advisorTelegramId}`);
+    expect(await admin(server.dataDir, 'link-advisor', advisor.id, advisorTelegramId)).toContain(
+      `Advisor ${advisor.id} is now linked to Telegram user ${advisorTelegramId}`,
+    );
     // The user signs in once (so they exist) and is given $10 to pay with.
     userSession = await demoSession(server.url);
     userId = userSession.telegramUserId;
-    await fetch(`${server.url}/api/GetUser.php`, { headers: { authorization: userSession.initData } });
+    await fetch(`${server.url}/api/GetUser.php`, {
+      headers: { authorization: userSession.initData },
+    });
     expect(await admin(server.dataDir, 'credit', userId, '10', 'e2e', 'top-up')).toContain('10.00');
   });
   afterAll(async () => {
@@ -88,7 +125,10 @@ describe.skipIf(skipReason())("advisors' workspace with a user, live", () => {
     // The advisor: a Telegram user with the linked id (its demo session stands in for Telegram's init data).
     advisorApp = await newVisitor(browser, 'en', 'light');
     const advisorSession = await demoSession(server.url, advisorTelegramId);
-    await advisorApp.context.addInitScript((initData) => localStorage.setItem('seer.initData', initData), advisorSession.initData);
+    await advisorApp.context.addInitScript(
+      (initData) => localStorage.setItem('seer.initData', initData),
+      advisorSession.initData,
+    );
     const a = advisorApp.page;
     await a.goto(`${server.url}/settings`);
     await ready(a);
@@ -100,26 +140,37 @@ describe.skipIf(skipReason())("advisors' workspace with a user, live", () => {
 
     // The user: a new visitor; the advisor shows online because the workspace is open.
     userApp = await newVisitor(browser, 'en', 'light');
-    await userApp.context.addInitScript((initData) => localStorage.setItem('seer.initData', initData), userSession.initData);
+    await userApp.context.addInitScript(
+      (initData) => localStorage.setItem('seer.initData', initData),
+      userSession.initData,
+    );
     const u = userApp.page;
     await u.goto(`${server.url}/chat/${advisor.id}`);
     await ready(u);
     await u.getByText(tr('en', 'chat.online'), { exact: true }).first().waitFor();
-    await u.getByRole('textbox', { name: tr('en', 'chat.placeholder') }).fill('Hello from the e2e user');
+    await u
+      .getByRole('textbox', { name: tr('en', 'chat.placeholder') })
+      .fill('Hello from the e2e user');
     await u.getByRole('button', { name: tr('en', 'chat.send'), exact: true }).click();
     await u.getByText('Hello from the e2e user').waitFor();
-    expect((await callAs<{ balance_cents: number }>(u, '/api/GetUser.php')).balance_cents).toBe(1000 - priceCents);
+    expect((await callAs<{ balance_cents: number }>(u, '/api/GetUser.php')).balance_cents).toBe(
+      1000 - priceCents,
+    );
 
     // Arrives live in the advisor's inbox, unread.
     const row = a.getByRole('link', { name: /Hello from the e2e user/ });
     await row.waitFor({ timeout: 10_000 });
-    expect(await row.getByLabel(tr('en', 'workspace.unread', { count: 1 })).textContent()).toBe('1');
+    expect(await row.getByLabel(tr('en', 'workspace.unread', { count: 1 })).textContent()).toBe(
+      '1',
+    );
     await screenshot(advisorApp, 'workspace-inbox-unread');
 
     await row.click();
     await a.waitForURL(`**/workspace/chat/${userId}`);
     await a.getByText('Hello from the e2e user').waitFor();
-    await a.getByRole('textbox', { name: tr('en', 'workspace.replyLabel') }).fill('The cards say: yes, soon.');
+    await a
+      .getByRole('textbox', { name: tr('en', 'workspace.replyLabel') })
+      .fill('The cards say: yes, soon.');
     await a.getByRole('button', { name: tr('en', 'workspace.send'), exact: true }).click();
     await a.locator('[data-sender=manager]', { hasText: 'The cards say: yes, soon.' }).waitFor();
     await screenshot(advisorApp, 'workspace-dialog');
@@ -127,26 +178,51 @@ describe.skipIf(skipReason())("advisors' workspace with a user, live", () => {
     // The user, still in the chat, sees the reply arrive live, and the advisor sees it read.
     await u.getByText('The cards say: yes, soon.').waitFor({ timeout: 10_000 });
     await screenshot(userApp, 'chat-with-advisor-reply');
-    await a.locator('[data-sender=manager]', { hasText: 'The cards say: yes, soon.' }).getByLabel(tr('en', 'workspace.read')).waitFor({ timeout: 10_000 });
+    await a
+      .locator('[data-sender=manager]', { hasText: 'The cards say: yes, soon.' })
+      .getByLabel(tr('en', 'workspace.read'))
+      .waitFor({ timeout: 10_000 });
 
     // A second reply while the user is away from the chat counts as one unread on the chat list.
     await navigate(u, '/');
-    await a.getByRole('textbox', { name: tr('en', 'workspace.replyLabel') }).fill('Write again any time.');
+    await a
+      .getByRole('textbox', { name: tr('en', 'workspace.replyLabel') })
+      .fill('Write again any time.');
     await a.getByRole('button', { name: tr('en', 'workspace.send'), exact: true }).click();
     await a.locator('[data-sender=manager]', { hasText: 'Write again any time.' }).waitFor();
     await navigate(u, '/history');
     const dialogRow = u.getByRole('link', { name: new RegExp(advisor.name) });
-    await dialogRow.getByLabel(tr('en', 'history.unread', { count: 1 })).waitFor({ timeout: 10_000 });
+    await dialogRow
+      .getByLabel(tr('en', 'history.unread', { count: 1 }))
+      .waitFor({ timeout: 10_000 });
     await screenshot(userApp, 'history-one-unread');
     await dialogRow.click();
     await u.getByText('Write again any time.').waitFor();
 
     // Both sides read everything: no unread left anywhere, on screen and in the calls.
     await expect
-      .poll(async () => (await callAs<{ chats: Array<{ manager_id: number; unread: number }> }>(u, '/api/GetAllChats.php')).chats.find((c) => c.manager_id === advisor.id)?.unread, { timeout: 5_000 })
+      .poll(
+        async () =>
+          (
+            await callAs<{ chats: Array<{ manager_id: number; unread: number }> }>(
+              u,
+              '/api/GetAllChats.php',
+            )
+          ).chats.find((c) => c.manager_id === advisor.id)?.unread,
+        { timeout: 5_000 },
+      )
       .toBe(0);
     await expect
-      .poll(async () => (await callAs<{ chats: Array<{ telegram_user_id: number; unread: number }> }>(a, '/api/ManagerGetChats.php')).chats.find((c) => c.telegram_user_id === userId)?.unread, { timeout: 5_000 })
+      .poll(
+        async () =>
+          (
+            await callAs<{ chats: Array<{ telegram_user_id: number; unread: number }> }>(
+              a,
+              '/api/ManagerGetChats.php',
+            )
+          ).chats.find((c) => c.telegram_user_id === userId)?.unread,
+        { timeout: 5_000 },
+      )
       .toBe(0);
     await navigate(a, '/workspace');
     const readRow = a.getByRole('link', { name: /Write again any time\./ });
@@ -154,13 +230,21 @@ describe.skipIf(skipReason())("advisors' workspace with a user, live", () => {
     expect(await readRow.getByLabel(/Unread/).count()).toBe(0);
     await navigate(u, '/history');
     await u.getByRole('link', { name: new RegExp(advisor.name) }).waitFor();
-    expect(await u.getByRole('link', { name: new RegExp(advisor.name) }).getByLabel(/Unread|unread/).count()).toBe(0);
+    expect(
+      await u
+        .getByRole('link', { name: new RegExp(advisor.name) })
+        .getByLabel(/Unread|unread/)
+        .count(),
+    ).toBe(0);
 
     // The earning is there.
     await navigate(a, '/workspace?tab=earnings');
     await a.getByText(tr('en', 'workspace.recent')).waitFor();
     await a.getByText(new RegExp(tr('en', 'workspace.paidMessages', { count: 1 }))).waitFor();
-    await a.getByText(`$${(priceCents / 100).toFixed(2)}`).first().waitFor();
+    await a
+      .getByText(`$${(priceCents / 100).toFixed(2)}`)
+      .first()
+      .waitFor();
     await screenshot(advisorApp, 'workspace-earnings');
 
     expect(unexpectedErrors(advisorApp)).toEqual([]);
@@ -174,7 +258,9 @@ describe.skipIf(skipReason())("advisors' workspace with a user, live", () => {
     await a.getByText(tr('en', 'admin.advisors.linkedTo', { id: advisorTelegramId })).waitFor();
     await screenshot(advisorApp, 'admin-advisors');
     for (const section of ['users', 'deposits', 'stars', 'payouts', 'audit'] as const) {
-      await a.getByRole('link', { name: tr('en', `admin.section.${section}`), exact: true }).click();
+      await a
+        .getByRole('link', { name: tr('en', `admin.section.${section}`), exact: true })
+        .click();
       await a.waitForFunction(() => !document.querySelector('.spinner'));
       await screenshot(advisorApp, `admin-${section}`);
     }
@@ -188,9 +274,14 @@ describe.skipIf(skipReason())("advisors' workspace with a user, live", () => {
     await a.getByRole('button', { name: tr('en', 'admin.confirm') }).click();
     const after = ((1500 - priceCents) / 100).toFixed(2);
     await a.getByText(tr('en', 'admin.credit.done', { balance: after })).waitFor();
-    await a.locator('.admin-ledger-row', { hasText: 'Welcome gift' }).getByText(tr('en', 'admin.reason.admin_credit')).waitFor();
+    await a
+      .locator('.admin-ledger-row', { hasText: 'Welcome gift' })
+      .getByText(tr('en', 'admin.reason.admin_credit'))
+      .waitFor();
     await screenshot(advisorApp, 'admin-user-credited');
-    expect((await callAs<{ balance_cents: number }>(userApp.page, '/api/GetUser.php')).balance_cents).toBe(1500 - priceCents);
+    expect(
+      (await callAs<{ balance_cents: number }>(userApp.page, '/api/GetUser.php')).balance_cents,
+    ).toBe(1500 - priceCents);
     expect(unexpectedErrors(advisorApp)).toEqual([]);
   });
 
@@ -204,7 +295,9 @@ describe.skipIf(skipReason())("advisors' workspace with a user, live", () => {
     await a.getByRole('button', { name: tr('en', 'admin.save') }).click();
     await a.getByText(tr('en', 'admin.advisors.priceInvalid')).waitFor();
     await a.getByLabel(tr('en', 'admin.advisors.price')).fill('3.49');
-    await a.locator('#advisor-avatar').setInputFiles({ name: 'nova.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await a
+      .locator('#advisor-avatar')
+      .setInputFiles({ name: 'nova.png', mimeType: 'image/png', buffer: TINY_PNG });
     await a.locator('.admin-avatar img[src*="/api/images/"]').waitFor();
     await a.getByRole('button', { name: tr('en', 'admin.save') }).click();
     const card = a.locator('.admin-advisor', { hasText: 'Nova Tarot' });
@@ -218,12 +311,30 @@ describe.skipIf(skipReason())("advisors' workspace with a user, live", () => {
     await card.getByRole('button', { name: tr('en', 'admin.confirm') }).click();
     await card.getByText(tr('en', 'admin.advisors.inactiveBadge')).waitFor();
     await screenshot(advisorApp, 'admin-advisor-created');
-    const listed = await callAs<{ advisors: Array<{ name: string; price_cents: number; telegram_id: number | null; is_active: boolean; avatar: string; category_id: number }> }>(a, '/api/AdminListAdvisors.php');
-    expect(listed.advisors.find((x) => x.name === 'Nova Tarot')).toMatchObject({ price_cents: 349, category_id: 3, telegram_id: newTelegramId, is_active: false, avatar: expect.stringMatching(/^\/api\/images\//) });
-    const audit = await callAs<{ entries: Array<{ action: string; actor_telegram_id: number }> }>(a, '/api/AdminAudit.php');
-    expect(audit.entries.filter((e) => e.actor_telegram_id === advisorTelegramId).map((e) => e.action)).toEqual(
-      expect.arrayContaining(['create-advisor', 'link-advisor', 'edit-advisor', 'credit']),
+    const listed = await callAs<{
+      advisors: Array<{
+        name: string;
+        price_cents: number;
+        telegram_id: number | null;
+        is_active: boolean;
+        avatar: string;
+        category_id: number;
+      }>;
+    }>(a, '/api/AdminListAdvisors.php');
+    expect(listed.advisors.find((x) => x.name === 'Nova Tarot')).toMatchObject({
+      price_cents: 349,
+      category_id: 3,
+      telegram_id: newTelegramId,
+      is_active: false,
+      avatar: expect.stringMatching(/^\/api\/images\//),
+    });
+    const audit = await callAs<{ entries: Array<{ action: string; actor_telegram_id: number }> }>(
+      a,
+      '/api/AdminAudit.php',
     );
+    expect(
+      audit.entries.filter((e) => e.actor_telegram_id === advisorTelegramId).map((e) => e.action),
+    ).toEqual(expect.arrayContaining(['create-advisor', 'link-advisor', 'edit-advisor', 'credit']));
     expect(unexpectedErrors(advisorApp)).toEqual([]);
   });
 
@@ -235,7 +346,9 @@ describe.skipIf(skipReason())("advisors' workspace with a user, live", () => {
     await u.getByText(tr('en', 'admin.notAvailable')).waitFor();
     await navigate(u, '/settings');
     await u.getByRole('heading', { name: tr('en', 'settings.title') }).waitFor();
-    expect(await u.getByRole('link', { name: tr('en', 'workspace.openWorkspace') }).count()).toBe(0);
+    expect(await u.getByRole('link', { name: tr('en', 'workspace.openWorkspace') }).count()).toBe(
+      0,
+    );
     expect(await u.getByRole('link', { name: tr('en', 'admin.openAdmin') }).count()).toBe(0);
     expect(unexpectedErrors(userApp)).toEqual([]);
     await userApp.context.close();

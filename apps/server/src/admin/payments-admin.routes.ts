@@ -31,26 +31,55 @@ function toAdminStarsPayment(p: StarsPaymentRecord) {
   };
 }
 
-export function paymentsAdminRoutes(app: FastifyInstance, auth: AuthService, payments: PaymentsService, audit: AdminRepository): void {
+export function paymentsAdminRoutes(
+  app: FastifyInstance,
+  auth: AuthService,
+  payments: PaymentsService,
+  audit: AdminRepository,
+): void {
   registerCall(app, auth, 'AdminListDeposits', async ({ query }) => {
-    const deposits = query.status === 'all' ? await payments.listDeposits({ limit: 200 }) : await payments.listUnmatchedDeposits(200);
+    const deposits =
+      query.status === 'all'
+        ? await payments.listDeposits({ limit: 200 })
+        : await payments.listUnmatchedDeposits(200);
     return { status: 'success', deposits: deposits.map(toAdminDeposit) };
   });
 
   registerCall(app, auth, 'AdminAssignDeposit', async ({ identity, body }) => {
     const actor = identity.telegramId;
-    const result = await payments.assignDeposit(actor, body.deposit_id, body.telegram_user_id, (tx, action, details) => audit.audit(tx, actor, action, details));
-    return { status: 'success', deposit: toAdminDeposit(result.deposit), balance_cents: result.balanceCents, credited_cents: result.creditedCents };
+    const result = await payments.assignDeposit(
+      actor,
+      body.deposit_id,
+      body.telegram_user_id,
+      (tx, action, details) => audit.audit(tx, actor, action, details),
+    );
+    return {
+      status: 'success',
+      deposit: toAdminDeposit(result.deposit),
+      balance_cents: result.balanceCents,
+      credited_cents: result.creditedCents,
+    };
   });
 
   registerCall(app, auth, 'AdminStarsPayments', async ({ query }) => ({
     status: 'success',
-    payments: (await payments.listStarsPayments({ userId: query.telegram_user_id, limit: 200 })).map(toAdminStarsPayment),
+    payments: (
+      await payments.listStarsPayments({ userId: query.telegram_user_id, limit: 200 })
+    ).map(toAdminStarsPayment),
   }));
 
   registerCall(app, auth, 'AdminRefundStars', async ({ identity, body }) => {
     const actor = identity.telegramId;
-    const result = await payments.refundStarsPayment(actor, body.telegram_payment_charge_id, (tx, action, details) => audit.audit(tx, actor, action, details));
-    return { status: 'success', payment: toAdminStarsPayment(result.payment), debited_cents: result.debitedCents, balance_cents: result.balanceCents };
+    const result = await payments.refundStarsPayment(
+      actor,
+      body.telegram_payment_charge_id,
+      (tx, action, details) => audit.audit(tx, actor, action, details),
+    );
+    return {
+      status: 'success',
+      payment: toAdminStarsPayment(result.payment),
+      debited_cents: result.debitedCents,
+      balance_cents: result.balanceCents,
+    };
   });
 }

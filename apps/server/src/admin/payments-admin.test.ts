@@ -10,7 +10,10 @@ let t: TestApp;
 
 beforeAll(async () => {
   bot = await FakeBotApi.start(TEST_BOT_TOKEN);
-  t = await startTestApp({ seed: false, env: { BOT_API_URL: bot.url, ADMIN_TELEGRAM_IDS: String(ADMIN), STARS_PER_USD: '50' } });
+  t = await startTestApp({
+    seed: false,
+    env: { BOT_API_URL: bot.url, ADMIN_TELEGRAM_IDS: String(ADMIN), STARS_PER_USD: '50' },
+  });
   t.services.bot!.start();
 });
 afterAll(async () => {
@@ -19,20 +22,27 @@ afterAll(async () => {
 });
 
 async function call(method: 'GET' | 'POST', url: string, as: number, payload?: object) {
-  const response = await t.app.inject({ method, url, headers: { authorization: t.initData(as) }, ...(payload ? { payload } : {}) });
+  const response = await t.app.inject({
+    method,
+    url,
+    headers: { authorization: t.initData(as) },
+    ...(payload ? { payload } : {}),
+  });
   return { status: response.statusCode, body: response.json() as Record<string, unknown> };
 }
 
 async function unmatchedDeposit(cents: number): Promise<number> {
   const [row] = await t.db.sql<{ id: number }[]>`
     INSERT INTO ton_deposits (wallet, tx_hash, tx_lt, tx_time, source, amount_nanotons, comment, rate_cents_per_ton, amount_cents, status)
-    VALUES ('EQwallet', ${`hash-${newUserId()}`}, 1, now(), 'EQsender', ${cents * 10_000_000 / 3}, 'no memo', 300, ${cents}, 'unmatched')
+    VALUES ('EQwallet', ${`hash-${newUserId()}`}, 1, now(), 'EQsender', ${(cents * 10_000_000) / 3}, 'no memo', 300, ${cents}, 'unmatched')
     RETURNING id`;
   return row!.id;
 }
 
 async function auditActions(): Promise<string[]> {
-  const rows = await t.db.sql<{ action: string }[]>`SELECT action FROM admin_audit WHERE actor_telegram_id = ${ADMIN} ORDER BY id`;
+  const rows = await t.db.sql<
+    { action: string }[]
+  >`SELECT action FROM admin_audit WHERE actor_telegram_id = ${ADMIN} ORDER BY id`;
   return rows.map((r) => r.action);
 }
 
@@ -42,7 +52,11 @@ describe('payments admin calls', () => {
     const depositId = await unmatchedDeposit(500);
     for (const [method, url, body] of [
       ['GET', '/api/AdminListDeposits.php', undefined],
-      ['POST', '/api/AdminAssignDeposit.php', { deposit_id: depositId, telegram_user_id: stranger }],
+      [
+        'POST',
+        '/api/AdminAssignDeposit.php',
+        { deposit_id: depositId, telegram_user_id: stranger },
+      ],
       ['GET', '/AdminStarsPayments.php', undefined],
       ['POST', '/api/AdminRefundStars.php', { telegram_payment_charge_id: 'x' }],
     ] as const) {
@@ -50,52 +64,117 @@ describe('payments admin calls', () => {
       expect(answer.status, url).toBe(403);
       expect(answer.body).toMatchObject({ status: 'error' });
     }
-    const [row] = await t.db.sql<{ status: string }[]>`SELECT status FROM ton_deposits WHERE id = ${depositId}`;
+    const [row] = await t.db.sql<
+      { status: string }[]
+    >`SELECT status FROM ton_deposits WHERE id = ${depositId}`;
     expect(row!.status).toBe('unmatched');
   });
 
   it('list unmatched deposits and assign one exactly once, audited', async () => {
     const user = newUserId();
     const depositId = await unmatchedDeposit(1500);
-    const listed = CALLS.AdminListDeposits.answer.parse((await call('GET', '/api/AdminListDeposits.php', ADMIN)).body);
-    expect(listed.deposits.find((d) => d.id === depositId)).toMatchObject({ status: 'unmatched', amount_cents: 1500, comment: 'no memo', telegram_user_id: null });
+    const listed = CALLS.AdminListDeposits.answer.parse(
+      (await call('GET', '/api/AdminListDeposits.php', ADMIN)).body,
+    );
+    expect(listed.deposits.find((d) => d.id === depositId)).toMatchObject({
+      status: 'unmatched',
+      amount_cents: 1500,
+      comment: 'no memo',
+      telegram_user_id: null,
+    });
 
-    const assigned = await call('POST', '/api/AdminAssignDeposit.php', ADMIN, { deposit_id: depositId, telegram_user_id: user });
+    const assigned = await call('POST', '/api/AdminAssignDeposit.php', ADMIN, {
+      deposit_id: depositId,
+      telegram_user_id: user,
+    });
     expect(assigned.status).toBe(200);
-    expect(CALLS.AdminAssignDeposit.answer.parse(assigned.body)).toMatchObject({ credited_cents: 1500, balance_cents: 1500, deposit: { status: 'assigned', telegram_user_id: user } });
-    const again = await call('POST', '/api/AdminAssignDeposit.php', ADMIN, { deposit_id: depositId, telegram_user_id: newUserId() });
+    expect(CALLS.AdminAssignDeposit.answer.parse(assigned.body)).toMatchObject({
+      credited_cents: 1500,
+      balance_cents: 1500,
+      deposit: { status: 'assigned', telegram_user_id: user },
+    });
+    const again = await call('POST', '/api/AdminAssignDeposit.php', ADMIN, {
+      deposit_id: depositId,
+      telegram_user_id: newUserId(),
+    });
     expect(again.status).toBe(409);
-    expect((await call('POST', '/api/AdminAssignDeposit.php', ADMIN, { deposit_id: 'x', telegram_user_id: user })).status).toBe(400);
-    expect((await call('POST', '/api/AdminAssignDeposit.php', ADMIN, { deposit_id: 99_999_999, telegram_user_id: user })).status).toBe(404);
+    expect(
+      (
+        await call('POST', '/api/AdminAssignDeposit.php', ADMIN, {
+          deposit_id: 'x',
+          telegram_user_id: user,
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await call('POST', '/api/AdminAssignDeposit.php', ADMIN, {
+          deposit_id: 99_999_999,
+          telegram_user_id: user,
+        })
+      ).status,
+    ).toBe(404);
 
-    const remaining = CALLS.AdminListDeposits.answer.parse((await call('GET', '/api/AdminListDeposits.php', ADMIN)).body);
+    const remaining = CALLS.AdminListDeposits.answer.parse(
+      (await call('GET', '/api/AdminListDeposits.php', ADMIN)).body,
+    );
     expect(remaining.deposits.some((d) => d.id === depositId)).toBe(false);
-    const all = CALLS.AdminListDeposits.answer.parse((await call('GET', '/api/AdminListDeposits.php?status=all', ADMIN)).body);
+    const all = CALLS.AdminListDeposits.answer.parse(
+      (await call('GET', '/api/AdminListDeposits.php?status=all', ADMIN)).body,
+    );
     expect(all.deposits.some((d) => d.id === depositId)).toBe(true);
     expect(await auditActions()).toContain('assign-deposit');
   });
 
   it('list Stars payments and refund one through Telegram, once, audited', async () => {
     const user = newUserId();
-    const invoice = await t.app.inject({ method: 'POST', url: '/api/CreateStarsInvoice.php', headers: { authorization: t.initData(user) }, payload: { amount: '2.00' } });
+    const invoice = await t.app.inject({
+      method: 'POST',
+      url: '/api/CreateStarsInvoice.php',
+      headers: { authorization: t.initData(user) },
+      payload: { amount: '2.00' },
+    });
     const link = CALLS.CreateStarsInvoice.answer.parse(invoice.json()).invoice_link;
     const paid = await bot.payInvoice(link, user);
     expect(paid.ok).toBe(true);
     // the payment is recorded when the bot's intake handles successful_payment
-    let payment: ReturnType<typeof CALLS.AdminStarsPayments.answer.parse>['payments'][number] | undefined;
+    let payment:
+      ReturnType<typeof CALLS.AdminStarsPayments.answer.parse>['payments'][number] | undefined;
     for (let i = 0; i < 200 && !payment; i++) {
-      const list = CALLS.AdminStarsPayments.answer.parse((await call('GET', `/api/AdminStarsPayments.php?telegram_user_id=${user}`, ADMIN)).body);
+      const list = CALLS.AdminStarsPayments.answer.parse(
+        (await call('GET', `/api/AdminStarsPayments.php?telegram_user_id=${user}`, ADMIN)).body,
+      );
       payment = list.payments[0];
       if (!payment) await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    expect(payment).toMatchObject({ telegram_payment_charge_id: paid.chargeId, telegram_user_id: user, stars: 100, amount_cents: 200, refunded_at: null });
+    expect(payment).toMatchObject({
+      telegram_payment_charge_id: paid.chargeId,
+      telegram_user_id: user,
+      stars: 100,
+      amount_cents: 200,
+      refunded_at: null,
+    });
 
-    const refunded = await call('POST', '/api/AdminRefundStars.php', ADMIN, { telegram_payment_charge_id: paid.chargeId });
+    const refunded = await call('POST', '/api/AdminRefundStars.php', ADMIN, {
+      telegram_payment_charge_id: paid.chargeId,
+    });
     expect(refunded.status).toBe(200);
-    expect(CALLS.AdminRefundStars.answer.parse(refunded.body)).toMatchObject({ debited_cents: 200, balance_cents: 0 });
+    expect(CALLS.AdminRefundStars.answer.parse(refunded.body)).toMatchObject({
+      debited_cents: 200,
+      balance_cents: 0,
+    });
     expect(bot.charges.get(paid.chargeId!)?.refunded).toBe(true);
-    expect((await call('POST', '/api/AdminRefundStars.php', ADMIN, { telegram_payment_charge_id: paid.chargeId })).status).toBe(409);
-    expect((await call('POST', '/api/AdminRefundStars.php', ADMIN, { telegram_payment_charge_id: '' })).status).toBe(400);
+    expect(
+      (
+        await call('POST', '/api/AdminRefundStars.php', ADMIN, {
+          telegram_payment_charge_id: paid.chargeId,
+        })
+      ).status,
+    ).toBe(409);
+    expect(
+      (await call('POST', '/api/AdminRefundStars.php', ADMIN, { telegram_payment_charge_id: '' }))
+        .status,
+    ).toBe(400);
     expect(await auditActions()).toContain('refund-stars');
   });
 });

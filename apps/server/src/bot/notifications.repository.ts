@@ -25,7 +25,12 @@ export class NotificationsRepository {
    * Takes the dialog's notice slot for this recipient when the last notice is older than
    * `intervalSeconds` (or there was none); false when another notice (from any instance) holds it.
    */
-  async claimSlot(recipientId: number, userId: number, advisorId: number, intervalSeconds: number): Promise<boolean> {
+  async claimSlot(
+    recipientId: number,
+    userId: number,
+    advisorId: number,
+    intervalSeconds: number,
+  ): Promise<boolean> {
     const rows = await this.sql`
       INSERT INTO bot_notices (recipient_telegram_id, user_id, advisor_id, sent_at)
       VALUES (${recipientId}, ${userId}, ${advisorId}, now())
@@ -42,6 +47,7 @@ export class NotificationsRepository {
   }
 
   async setWriteAccess(telegramId: number, allowed: boolean): Promise<void> {
-    await this.sql`UPDATE users SET allows_write_to_pm = ${allowed}, updated_at = now() WHERE telegram_id = ${telegramId}`;
+    await this
+      .sql`UPDATE users SET allows_write_to_pm = ${allowed}, updated_at = now() WHERE telegram_id = ${telegramId}`;
   }
 }

@@ -29,7 +29,9 @@ beforeAll(async () => {
   const env = { BOT_API_URL: fake.url, PUBLIC_URL };
   a = await startLiveApp({ db, env, transport: new PostgresTransport(db.url, quiet), seed: false });
   b = await startLiveApp({ db, env, transport: new PostgresTransport(db.url, quiet), seed: false });
-  advisors = (await a.call<{ data: { managers: Advisor[] } }>('GET', '/api/GetAllManagers.php', newUserId())).body.data.managers;
+  advisors = (
+    await a.call<{ data: { managers: Advisor[] } }>('GET', '/api/GetAllManagers.php', newUserId())
+  ).body.data.managers;
 });
 afterAll(async () => {
   await a?.close();
@@ -50,18 +52,35 @@ async function dialog(options: { userAllows: boolean; advisorAllows?: boolean })
   }
   // Signing in creates the users; the advisor allows writing (or not) before the user's message.
   await a.call('GET', '/api/GetUser.php', advisorTelegramId);
-  await a.call('POST', '/api/SetWriteAccess.php', advisorTelegramId, { allowed: options.advisorAllows ?? false });
-  const sent = await a.call('POST', '/api/CreateMessage.php', userId, { manager_id: advisor.id, message: 'Hello' }, { first_name: 'Anna' });
+  await a.call('POST', '/api/SetWriteAccess.php', advisorTelegramId, {
+    allowed: options.advisorAllows ?? false,
+  });
+  const sent = await a.call(
+    'POST',
+    '/api/CreateMessage.php',
+    userId,
+    { manager_id: advisor.id, message: 'Hello' },
+    { first_name: 'Anna' },
+  );
   expect(sent.status).toBe(200);
   await a.call('POST', '/api/SetWriteAccess.php', userId, { allowed: options.userAllows });
   return { advisor, advisorTelegramId, userId };
 }
 
-function reply(app: LiveApp, advisorTelegramId: number, userId: number, text = 'The cards say yes') {
-  return app.call('POST', '/api/ManagerSendMessage.php', advisorTelegramId, { telegram_user_id: userId, message: text });
+function reply(
+  app: LiveApp,
+  advisorTelegramId: number,
+  userId: number,
+  text = 'The cards say yes',
+) {
+  return app.call('POST', '/api/ManagerSendMessage.php', advisorTelegramId, {
+    telegram_user_id: userId,
+    message: text,
+  });
 }
 
-const noticesTo = (chatId: number): RecordedCall[] => fake.callsOf('sendMessage').filter((c) => c.params.chat_id === chatId);
+const noticesTo = (chatId: number): RecordedCall[] =>
+  fake.callsOf('sendMessage').filter((c) => c.params.chat_id === chatId);
 
 /** Longer than the wait for other instances' answers plus a NOTIFY round trip. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 2_500));
@@ -73,7 +92,11 @@ describe('notice to a user about a reply', () => {
     const first = await fake.waitFor(() => noticesTo(userId)[0], 5_000);
     expect(first).toBeDefined();
     expect(first!.params.text).toContain(advisor.name);
-    expect(first!.params.reply_markup).toEqual({ inline_keyboard: [[{ text: 'Open chat', web_app: { url: `${PUBLIC_URL}/chat/${advisor.id}` } }]] });
+    expect(first!.params.reply_markup).toEqual({
+      inline_keyboard: [
+        [{ text: 'Open chat', web_app: { url: `${PUBLIC_URL}/chat/${advisor.id}` } }],
+      ],
+    });
     await settle();
     expect(noticesTo(userId)).toHaveLength(1);
   });
@@ -120,9 +143,17 @@ describe('notice to a user about a reply', () => {
     const { advisorTelegramId, userId } = await dialog({ userAllows: true });
     fake.failNext('sendMessage', 403, 'Forbidden: bot was blocked by the user');
     await reply(a, advisorTelegramId, userId);
-    await fake.waitFor(() => (fake.calls.some((c) => c.method === 'sendMessage' && c.params.chat_id === userId) ? true : undefined), 5_000);
+    await fake.waitFor(
+      () =>
+        fake.calls.some((c) => c.method === 'sendMessage' && c.params.chat_id === userId)
+          ? true
+          : undefined,
+      5_000,
+    );
     await settle();
-    const [row] = await db.sql<{ allows_write_to_pm: boolean }[]>`SELECT allows_write_to_pm FROM users WHERE telegram_id = ${userId}`;
+    const [row] = await db.sql<
+      { allows_write_to_pm: boolean }[]
+    >`SELECT allows_write_to_pm FROM users WHERE telegram_id = ${userId}`;
     expect(row!.allows_write_to_pm).toBe(false);
   });
 });
@@ -133,7 +164,11 @@ describe('notice to an advisor about a paid message', () => {
     const notice = await fake.waitFor(() => noticesTo(advisorTelegramId)[0], 5_000);
     expect(notice).toBeDefined();
     expect(notice!.params.text).toContain('Anna');
-    expect(notice!.params.reply_markup).toEqual({ inline_keyboard: [[{ text: 'Open chat', web_app: { url: `${PUBLIC_URL}/workspace/chat/${userId}` } }]] });
+    expect(notice!.params.reply_markup).toEqual({
+      inline_keyboard: [
+        [{ text: 'Open chat', web_app: { url: `${PUBLIC_URL}/workspace/chat/${userId}` } }],
+      ],
+    });
   });
 
   it('is not sent while the advisor has the workspace open', async () => {
@@ -146,10 +181,21 @@ describe('notice to an advisor about a paid message', () => {
     }
     await a.call('POST', '/api/SetWriteAccess.php', advisorTelegramId, { allowed: true });
     const socket = await a.connect(advisorTelegramId);
-    socket.send({ type: 'manager_connect', user_id: advisorTelegramId, data: { manager_id: advisor.id, role: 'manager' } });
+    socket.send({
+      type: 'manager_connect',
+      user_id: advisorTelegramId,
+      data: { manager_id: advisor.id, role: 'manager' },
+    });
     await socket.next('connected');
     const userId = newUserId();
-    expect((await b.call('POST', '/api/CreateMessage.php', userId, { manager_id: advisor.id, message: 'Hi' })).status).toBe(200);
+    expect(
+      (
+        await b.call('POST', '/api/CreateMessage.php', userId, {
+          manager_id: advisor.id,
+          message: 'Hi',
+        })
+      ).status,
+    ).toBe(200);
     await socket.next('new_message');
     await settle();
     expect(noticesTo(advisorTelegramId)).toHaveLength(0);
@@ -162,9 +208,17 @@ describe('/start', () => {
     await a.call('GET', '/api/GetUser.php', userId);
     await a.services.bot!.updates.dispatch({
       update_id: 1,
-      message: { message_id: 1, date: Math.floor(Date.now() / 1000), chat: { id: userId, type: 'private' }, from: { id: userId, first_name: 'Ann' }, text: '/start' },
+      message: {
+        message_id: 1,
+        date: Math.floor(Date.now() / 1000),
+        chat: { id: userId, type: 'private' },
+        from: { id: userId, first_name: 'Ann' },
+        text: '/start',
+      },
     });
-    const [row] = await db.sql<{ allows_write_to_pm: boolean }[]>`SELECT allows_write_to_pm FROM users WHERE telegram_id = ${userId}`;
+    const [row] = await db.sql<
+      { allows_write_to_pm: boolean }[]
+    >`SELECT allows_write_to_pm FROM users WHERE telegram_id = ${userId}`;
     expect(row!.allows_write_to_pm).toBe(true);
   });
 });

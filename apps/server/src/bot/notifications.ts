@@ -25,9 +25,16 @@ export interface NotificationOptions {
 
 export const DEFAULT_NOTIFICATION_OPTIONS: NotificationOptions = { minIntervalSeconds: 120 };
 
-type Log = (level: 'info' | 'warn' | 'error', message: string, detail?: Record<string, unknown>) => void;
+type Log = (
+  level: 'info' | 'warn' | 'error',
+  message: string,
+  detail?: Record<string, unknown>,
+) => void;
 
-const TEXTS: Record<Locale, { reply: (advisor: string) => string; paid: (user: string) => string; openChat: string }> = {
+const TEXTS: Record<
+  Locale,
+  { reply: (advisor: string) => string; paid: (user: string) => string; openChat: string }
+> = {
   en: {
     reply: (advisor) => `${advisor} replied to you in Seer.`,
     paid: (user) => `New paid message from ${user}.`,
@@ -55,6 +62,8 @@ export class BotNotifications {
   private readonly options: NotificationOptions;
   private unsubscribe: (() => void) | null = null;
   private readonly inFlight = new Set<Promise<void>>();
+  /** Aborts notices still waiting on the Bot API when the server stops. */
+  private readonly stopping = new AbortController();
 
   constructor(
     private readonly deps: {
@@ -78,23 +87,29 @@ export class BotNotifications {
       // Every instance sees the message; the one that published it speaks for all.
       if (event.type !== 'message' || origin.remote) return;
       const job = this.handle(event)
-        .catch((error: unknown) => this.deps.log?.('warn', 'bot notice failed', { error: error instanceof Error ? error.message : String(error) }))
+        .catch((error: unknown) =>
+          this.deps.log?.('warn', 'bot notice failed', {
+            error: error instanceof Error ? error.message : String(error),
+          }),
+        )
         .finally(() => this.inFlight.delete(job));
       this.inFlight.add(job);
     });
   }
 
-  /** Stops listening and waits for notices already under way. */
+  /** Stops listening and ends notices under way (a shutdown must not wait on Telegram). */
   async stop(): Promise<void> {
     this.unsubscribe?.();
     this.unsubscribe = null;
+    this.stopping.abort();
     await Promise.all([...this.inFlight]);
   }
 
   /** Someone who sent /start has opened a chat with the bot: it may write to them. */
   registerHandlers(updates: UpdateDispatcher): void {
     updates.onCommand('start', async (message) => {
-      if (message.from && !message.from.is_bot) await this.repository.setWriteAccess(message.from.id, true);
+      if (message.from && !message.from.is_bot)
+        await this.repository.setWriteAccess(message.from.id, true);
     });
   }
 
@@ -103,32 +118,67 @@ export class BotNotifications {
     if (notice) await this.send(notice);
   }
 
-  private async noticeFor(event: Extract<DomainEvent, { type: 'message' }>): Promise<Notice | null> {
+  private async noticeFor(
+    event: Extract<DomainEvent, { type: 'message' }>,
+  ): Promise<Notice | null> {
     const { userId, advisorId, message } = event;
     const advisor = await this.deps.advisors.find(advisorId);
     if (!advisor) return null;
     if (message.sender === 'manager') {
-      return { recipientId: userId, userId, advisorId, text: (locale) => TEXTS[locale].reply(advisor.name), path: `/chat/${advisorId}` };
+      return {
+        recipientId: userId,
+        userId,
+        advisorId,
+        text: (locale) => TEXTS[locale].reply(advisor.name),
+        path: `/chat/${advisorId}`,
+      };
     }
     // A user's message is always paid (a free credit or the balance); only a person linked to the advisor reads it.
     if (advisor.telegram_id === null) return null;
     const sender = await this.repository.recipient(userId);
     const name = sender ? displayName(sender) : `#${userId}`;
-    return { recipientId: advisor.telegram_id, userId, advisorId, text: (locale) => TEXTS[locale].paid(name), path: `/workspace/chat/${userId}` };
+    return {
+      recipientId: advisor.telegram_id,
+      userId,
+      advisorId,
+      text: (locale) => TEXTS[locale].paid(name),
+      path: `/workspace/chat/${userId}`,
+    };
   }
 
   private async send(notice: Notice): Promise<void> {
     const recipient = await this.repository.recipient(notice.recipientId);
     if (!recipient?.allows_write_to_pm) return;
     if (await this.deps.userSockets.anyOpen(notice.recipientId)) return;
-    if (!(await this.repository.claimSlot(notice.recipientId, notice.userId, notice.advisorId, this.options.minIntervalSeconds))) return;
+    if (
+      !(await this.repository.claimSlot(
+        notice.recipientId,
+        notice.userId,
+        notice.advisorId,
+        this.options.minIntervalSeconds,
+      ))
+    )
+      return;
     const locale = localeFromLanguageCode(recipient.language_code ?? 'en');
     try {
-      await this.deps.api.call('sendMessage', {
-        chat_id: notice.recipientId,
-        text: notice.text(locale),
-        reply_markup: { inline_keyboard: [[{ text: TEXTS[locale].openChat, web_app: { url: `${this.deps.publicUrl}${notice.path}` } }]] },
-      });
+      await this.deps.api.call(
+        'sendMessage',
+        {
+          chat_id: notice.recipientId,
+          text: notice.text(locale),
+          reply_markup: {
+            inline_keyboard: [
+              [
+                {
+                  text: TEXTS[locale].openChat,
+                  web_app: { url: `${this.deps.publicUrl}${notice.path}` },
+                },
+              ],
+            ],
+          },
+        },
+        { signal: this.stopping.signal },
+      );
     } catch (error) {
       // 403: the user blocked the bot (or never started it); stop trying until they allow it again.
       if (error instanceof BotApiError && error.errorCode === 403) {

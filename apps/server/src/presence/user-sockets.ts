@@ -29,8 +29,16 @@ export class UserSockets {
   start(): void {
     if (this.unsubscribe) return;
     this.unsubscribe = this.events.subscribe((event, origin) => {
-      if (event.type === 'user_sockets_query' && origin.remote && this.local.hasSocketsOf(event.telegramId)) {
-        this.events.publish({ type: 'user_sockets_answer', queryId: event.queryId, telegramId: event.telegramId });
+      if (
+        event.type === 'user_sockets_query' &&
+        origin.remote &&
+        this.local.hasSocketsOf(event.telegramId)
+      ) {
+        this.events.publish({
+          type: 'user_sockets_answer',
+          queryId: event.queryId,
+          telegramId: event.telegramId,
+        });
       } else if (event.type === 'user_sockets_answer' && origin.remote) {
         this.pending.get(event.queryId)?.();
       }

@@ -1,7 +1,10 @@
 /** The socket's advisor mode (the workspace): manager_connect after user_connect, again after a reconnect, dropped on release. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('./session', () => ({ getInitData: async () => 'signed', userFromInitData: () => ({ id: 42 }) }));
+vi.mock('./session', () => ({
+  getInitData: async () => 'signed',
+  userFromInitData: () => ({ id: 42 }),
+}));
 vi.mock('./telegram', () => ({ onAppActive: () => () => {} }));
 
 class FakeSocket {

@@ -33,7 +33,13 @@ export async function askWriteAccessOnce(): Promise<boolean | null> {
   try {
     await callApi('SetWriteAccess', { body: { allowed } });
     setCachedData<CurrentUser | undefined>(USER_DATA_KEY, (current) =>
-      current ? { ...current, allows_write_to_pm: allowed, data: { ...current.data, allows_write_to_pm: allowed } } : current,
+      current
+        ? {
+            ...current,
+            allows_write_to_pm: allowed,
+            data: { ...current.data, allows_write_to_pm: allowed },
+          }
+        : current,
     );
   } catch {
     // The server keeps what it knew; the settings screen can ask again.

@@ -10,7 +10,8 @@ export function AdminGate({ children }: { children: ReactNode }) {
   const t = useT();
   const user = useCurrentUser();
   if (user.status === 'loading') return <LoadingState />;
-  if (user.status === 'error') return <ErrorState message={t('common.screenError')} onRetry={user.retry} />;
+  if (user.status === 'error')
+    return <ErrorState message={t('common.screenError')} onRetry={user.retry} />;
   if (!user.data.is_admin) {
     return (
       <div className="page">

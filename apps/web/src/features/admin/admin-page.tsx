@@ -16,14 +16,20 @@ type Section = (typeof SECTIONS)[number];
 export default function AdminPage() {
   const t = useT();
   const params = useParams<{ section?: string }>();
-  const section: Section = (SECTIONS as readonly string[]).includes(params.section ?? '') ? (params.section as Section) : 'advisors';
+  const section: Section = (SECTIONS as readonly string[]).includes(params.section ?? '')
+    ? (params.section as Section)
+    : 'advisors';
   return (
     <AdminGate>
       <div className="page admin">
         <PageHeader title={t('admin.title')} back />
         <nav className="admin-tabs" aria-label={t('admin.sections')}>
           {SECTIONS.map((name) => (
-            <Link key={name} href={`/admin/${name}`} aria-current={section === name ? 'page' : undefined}>
+            <Link
+              key={name}
+              href={`/admin/${name}`}
+              aria-current={section === name ? 'page' : undefined}
+            >
               {t(`admin.section.${name}`)}
             </Link>
           ))}

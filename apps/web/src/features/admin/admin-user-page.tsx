@@ -15,7 +15,10 @@ function UserLedger({ telegramUserId }: { telegramUserId: number }) {
   const t = useT();
   const ledger = useUserLedger(telegramUserId);
   if (ledger.status === 'loading') return <LoadingState />;
-  if (ledger.status === 'error') return <ErrorState message={errorText(ledger.error, t('admin.loadError'))} onRetry={ledger.retry} />;
+  if (ledger.status === 'error')
+    return (
+      <ErrorState message={errorText(ledger.error, t('admin.loadError'))} onRetry={ledger.retry} />
+    );
   const { user, ledger: entries } = ledger.data;
   return (
     <>
@@ -23,13 +26,26 @@ function UserLedger({ telegramUserId }: { telegramUserId: number }) {
         <strong>{user.name}</strong>
         <div className="small muted">
           #{user.telegram_user_id}
-          {user.username ? ` · @${user.username}` : ''} · {t('admin.users.since', { date: formatDate(new Date(user.created_at), { day: 'numeric', month: 'short', year: 'numeric' }) })}
+          {user.username ? ` · @${user.username}` : ''} ·{' '}
+          {t('admin.users.since', {
+            date: formatDate(new Date(user.created_at), {
+              day: 'numeric',
+              month: 'short',
+              year: 'numeric',
+            }),
+          })}
         </div>
         <p>
-          {t('admin.users.balance')}: <strong data-testid="admin-user-balance">${formatCents(user.balance_cents)}</strong> · {t('admin.users.freeMessages', { count: user.free_messages })}
+          {t('admin.users.balance')}:{' '}
+          <strong data-testid="admin-user-balance">${formatCents(user.balance_cents)}</strong> ·{' '}
+          {t('admin.users.freeMessages', { count: user.free_messages })}
         </p>
       </section>
-      <CreditForm user={user} send={(amount, reason) => creditUser(user.telegram_user_id, amount, reason)} onDone={() => void ledger.refetch()} />
+      <CreditForm
+        user={user}
+        send={(amount, reason) => creditUser(user.telegram_user_id, amount, reason)}
+        onDone={() => void ledger.refetch()}
+      />
       <h2 className="admin-subtitle">{t('admin.users.ledger')}</h2>
       {entries.length === 0 ? (
         <EmptyState message={t('admin.users.noLedger')} />
@@ -38,9 +54,21 @@ function UserLedger({ telegramUserId }: { telegramUserId: number }) {
           {entries.map((entry) => (
             <li key={entry.id} className="row-link admin-ledger-row">
               <span className="admin-grow">
-                <span>{hasText(`admin.reason.${entry.reason}`) ? t(`admin.reason.${entry.reason}`) : entry.reason}</span>
+                <span>
+                  {hasText(`admin.reason.${entry.reason}`)
+                    ? t(`admin.reason.${entry.reason}`)
+                    : entry.reason}
+                </span>
                 {entry.note && <span className="small muted"> · {entry.note}</span>}
-                <span className="small muted admin-block">{formatDate(new Date(entry.created_at), { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })}</span>
+                <span className="small muted admin-block">
+                  {formatDate(new Date(entry.created_at), {
+                    day: 'numeric',
+                    month: 'short',
+                    year: 'numeric',
+                    hour: '2-digit',
+                    minute: '2-digit',
+                  })}
+                </span>
               </span>
               <strong className={entry.amount_cents < 0 ? 'admin-negative' : 'admin-positive'}>
                 {entry.amount_cents > 0 ? '+' : ''}
@@ -62,7 +90,11 @@ export default function AdminUserPage() {
     <AdminGate>
       <div className="page admin">
         <PageHeader title={t('admin.users.title')} back />
-        {Number.isSafeInteger(id) && id > 0 ? <UserLedger telegramUserId={id} /> : <ErrorState message={t('admin.users.badId')} />}
+        {Number.isSafeInteger(id) && id > 0 ? (
+          <UserLedger telegramUserId={id} />
+        ) : (
+          <ErrorState message={t('admin.users.badId')} />
+        )}
       </div>
     </AdminGate>
   );

@@ -36,14 +36,23 @@ function draftOf(advisor: AdminAdvisorRow | null): Draft {
   };
 }
 
-export function AdvisorForm({ advisor, onSaved, onCancel }: { advisor: AdminAdvisorRow | null; onSaved: (saved: AdminAdvisorRow) => void; onCancel: () => void }) {
+export function AdvisorForm({
+  advisor,
+  onSaved,
+  onCancel,
+}: {
+  advisor: AdminAdvisorRow | null;
+  onSaved: (saved: AdminAdvisorRow) => void;
+  onCancel: () => void;
+}) {
   const t = useT();
   const [draft, setDraft] = useState<Draft>(() => draftOf(advisor));
   const [avatar, setAvatar] = useState<{ id: string; url: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const file = useRef<HTMLInputElement>(null);
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
+    setDraft((d) => ({ ...d, [key]: value }));
 
   const upload = async (picked: File | undefined) => {
     if (!picked) return;
@@ -54,7 +63,13 @@ export function AdvisorForm({ advisor, onSaved, onCancel }: { advisor: AdminAdvi
       setAvatar({ id: image.id, url: image.url });
     } catch (failure) {
       const code = isApiError(failure) ? failure.code : '';
-      setError(code === 'unsupported_type' ? t('admin.advisors.imageType') : code === 'too_large' ? t('admin.advisors.imageTooLarge') : errorText(failure, t('admin.genericError')));
+      setError(
+        code === 'unsupported_type'
+          ? t('admin.advisors.imageType')
+          : code === 'too_large'
+            ? t('admin.advisors.imageTooLarge')
+            : errorText(failure, t('admin.genericError')),
+      );
     } finally {
       setBusy(false);
       if (file.current) file.current.value = '';
@@ -69,9 +84,14 @@ export function AdvisorForm({ advisor, onSaved, onCancel }: { advisor: AdminAdvi
     if (priceCents === null || priceCents <= 0) return setError(t('admin.advisors.priceInvalid'));
     const experience = Number(draft.experience);
     const clients = Number(draft.clients);
-    if (!Number.isInteger(experience) || experience < 0 || experience > 80) return setError(t('admin.advisors.experienceInvalid'));
-    if (!Number.isInteger(clients) || clients < 0) return setError(t('admin.advisors.clientsInvalid'));
-    const languages = draft.languages.split(',').map((l) => l.trim()).filter(Boolean);
+    if (!Number.isInteger(experience) || experience < 0 || experience > 80)
+      return setError(t('admin.advisors.experienceInvalid'));
+    if (!Number.isInteger(clients) || clients < 0)
+      return setError(t('admin.advisors.clientsInvalid'));
+    const languages = draft.languages
+      .split(',')
+      .map((l) => l.trim())
+      .filter(Boolean);
     setBusy(true);
     try {
       const saved = await saveAdvisor({
@@ -95,19 +115,44 @@ export function AdvisorForm({ advisor, onSaved, onCancel }: { advisor: AdminAdvi
     }
   };
 
-  const field = (key: 'name' | 'price' | 'experience' | 'clients' | 'languages', inputMode?: 'decimal' | 'numeric') => (
+  const field = (
+    key: 'name' | 'price' | 'experience' | 'clients' | 'languages',
+    inputMode?: 'decimal' | 'numeric',
+  ) => (
     <div className="field">
       <label htmlFor={`advisor-${key}`}>{t(`admin.advisors.${key}`)}</label>
-      <input id={`advisor-${key}`} className="input" inputMode={inputMode} value={draft[key]} onChange={(e) => set(key, e.target.value)} />
+      <input
+        id={`advisor-${key}`}
+        className="input"
+        inputMode={inputMode}
+        value={draft[key]}
+        onChange={(e) => set(key, e.target.value)}
+      />
     </div>
   );
 
   return (
-    <form className="card admin-form" onSubmit={(e) => void submit(e)} noValidate aria-label={advisor ? t('admin.advisors.edit') : t('admin.advisors.create')}>
-      <h2>{advisor ? t('admin.advisors.editTitle', { name: advisor.name }) : t('admin.advisors.create')}</h2>
+    <form
+      className="card admin-form"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-label={advisor ? t('admin.advisors.edit') : t('admin.advisors.create')}
+    >
+      <h2>
+        {advisor
+          ? t('admin.advisors.editTitle', { name: advisor.name })
+          : t('admin.advisors.create')}
+      </h2>
       <div className="admin-avatar">
         <Avatar src={avatar?.url ?? advisor?.avatar} alt="" size={64} />
-        <input ref={file} type="file" accept={UPLOADABLE_IMAGE_TYPES.join(',')} className="visually-hidden" id="advisor-avatar" onChange={(e) => void upload(e.target.files?.[0])} />
+        <input
+          ref={file}
+          type="file"
+          accept={UPLOADABLE_IMAGE_TYPES.join(',')}
+          className="visually-hidden"
+          id="advisor-avatar"
+          onChange={(e) => void upload(e.target.files?.[0])}
+        />
         <Button variant="secondary" disabled={busy} onClick={() => file.current?.click()}>
           {t('admin.advisors.uploadAvatar')}
         </Button>
@@ -115,7 +160,12 @@ export function AdvisorForm({ advisor, onSaved, onCancel }: { advisor: AdminAdvi
       {field('name')}
       <div className="field">
         <label htmlFor="advisor-category">{t('admin.advisors.category')}</label>
-        <select id="advisor-category" className="input" value={draft.category_id} onChange={(e) => set('category_id', Number(e.target.value))}>
+        <select
+          id="advisor-category"
+          className="input"
+          value={draft.category_id}
+          onChange={(e) => set('category_id', Number(e.target.value))}
+        >
           {CATEGORIES.map((category) => (
             <option key={category.id} value={category.id}>
               {category.icon} {t(`categories.${category.slug}`)}
@@ -129,14 +179,32 @@ export function AdvisorForm({ advisor, onSaved, onCancel }: { advisor: AdminAdvi
       {field('languages')}
       <div className="field">
         <label htmlFor="advisor-description">{t('admin.advisors.description')}</label>
-        <textarea id="advisor-description" className="input" rows={4} maxLength={2000} value={draft.description} onChange={(e) => set('description', e.target.value)} />
+        <textarea
+          id="advisor-description"
+          className="input"
+          rows={4}
+          maxLength={2000}
+          value={draft.description}
+          onChange={(e) => set('description', e.target.value)}
+        />
       </div>
       <div className="field">
         <label htmlFor="advisor-additional">{t('admin.advisors.additionalInfo')}</label>
-        <textarea id="advisor-additional" className="input" rows={3} maxLength={2000} value={draft.additional_info} onChange={(e) => set('additional_info', e.target.value)} />
+        <textarea
+          id="advisor-additional"
+          className="input"
+          rows={3}
+          maxLength={2000}
+          value={draft.additional_info}
+          onChange={(e) => set('additional_info', e.target.value)}
+        />
       </div>
       <label className="admin-check">
-        <input type="checkbox" checked={draft.is_active} onChange={(e) => set('is_active', e.target.checked)} />
+        <input
+          type="checkbox"
+          checked={draft.is_active}
+          onChange={(e) => set('is_active', e.target.checked)}
+        />
         {t('admin.advisors.active')}
       </label>
       {error && (

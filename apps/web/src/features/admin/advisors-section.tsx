@@ -23,7 +23,12 @@ function LinkForm({ advisor }: { advisor: AdminAdvisorRow }) {
     try {
       await linkAdvisor(advisor.id, telegramId);
       setValue('');
-      showToast(telegramId === null ? t('admin.advisors.unlinked') : t('admin.advisors.linked', { id: telegramId }), 'success');
+      showToast(
+        telegramId === null
+          ? t('admin.advisors.unlinked')
+          : t('admin.advisors.linked', { id: telegramId }),
+        'success',
+      );
     } catch (failure) {
       setError(errorText(failure, t('admin.genericError')));
     } finally {
@@ -32,7 +37,8 @@ function LinkForm({ advisor }: { advisor: AdminAdvisorRow }) {
   };
   const submit = () => {
     const id = Number(value.trim());
-    if (!/^\d{1,16}$/.test(value.trim()) || !Number.isSafeInteger(id) || id <= 0) return setError(t('admin.telegramIdInvalid'));
+    if (!/^\d{1,16}$/.test(value.trim()) || !Number.isSafeInteger(id) || id <= 0)
+      return setError(t('admin.telegramIdInvalid'));
     void link(id);
   };
   return (
@@ -40,7 +46,14 @@ function LinkForm({ advisor }: { advisor: AdminAdvisorRow }) {
       <label className="visually-hidden" htmlFor={`link-${advisor.id}`}>
         {t('admin.advisors.telegramId')}
       </label>
-      <input id={`link-${advisor.id}`} className="input" inputMode="numeric" placeholder={t('admin.advisors.telegramId')} value={value} onChange={(e) => setValue(e.target.value)} />
+      <input
+        id={`link-${advisor.id}`}
+        className="input"
+        inputMode="numeric"
+        placeholder={t('admin.advisors.telegramId')}
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+      />
       <Button variant="secondary" busy={busy} onClick={submit}>
         {t('admin.advisors.link')}
       </Button>
@@ -91,7 +104,13 @@ export function AdvisorsSection() {
     );
   }
   if (advisors.status === 'loading') return <LoadingState />;
-  if (advisors.status === 'error') return <ErrorState message={errorText(advisors.error, t('admin.loadError'))} onRetry={advisors.retry} />;
+  if (advisors.status === 'error')
+    return (
+      <ErrorState
+        message={errorText(advisors.error, t('admin.loadError'))}
+        onRetry={advisors.retry}
+      />
+    );
   return (
     <section aria-label={t('admin.section.advisors')}>
       <Button block onClick={() => setEditing('new')}>
@@ -109,12 +128,17 @@ export function AdvisorsSection() {
                     #{advisor.id} {advisor.name}
                   </strong>
                   <div className="small muted">
-                    {category ? t(`categories.${category.slug}`) : advisor.category_id} · ${formatCents(advisor.price_cents)} · ★ {advisor.rating} ({advisor.reviews})
+                    {category ? t(`categories.${category.slug}`) : advisor.category_id} · $
+                    {formatCents(advisor.price_cents)} · ★ {advisor.rating} ({advisor.reviews})
                   </div>
                   <div className="small">
-                    {advisor.is_active ? t('admin.advisors.activeBadge') : t('admin.advisors.inactiveBadge')}
+                    {advisor.is_active
+                      ? t('admin.advisors.activeBadge')
+                      : t('admin.advisors.inactiveBadge')}
                     {advisor.is_demo ? ` · ${t('admin.advisors.demo')}` : ''} ·{' '}
-                    {advisor.telegram_id === null ? t('admin.advisors.notLinked') : t('admin.advisors.linkedTo', { id: advisor.telegram_id })}
+                    {advisor.telegram_id === null
+                      ? t('admin.advisors.notLinked')
+                      : t('admin.advisors.linkedTo', { id: advisor.telegram_id })}
                   </div>
                 </div>
               </div>
@@ -124,8 +148,17 @@ export function AdvisorsSection() {
                 </Button>
                 <ConfirmAction
                   variant={advisor.is_active ? 'outline' : 'secondary'}
-                  label={advisor.is_active ? t('admin.advisors.deactivate') : t('admin.advisors.activate')}
-                  question={t(advisor.is_active ? 'admin.advisors.confirmDeactivate' : 'admin.advisors.confirmActivate', { name: advisor.name })}
+                  label={
+                    advisor.is_active
+                      ? t('admin.advisors.deactivate')
+                      : t('admin.advisors.activate')
+                  }
+                  question={t(
+                    advisor.is_active
+                      ? 'admin.advisors.confirmDeactivate'
+                      : 'admin.advisors.confirmActivate',
+                    { name: advisor.name },
+                  )}
                   onConfirm={async () => {
                     await saveAdvisor(bodyOf(advisor, !advisor.is_active));
                   }}

@@ -8,7 +8,10 @@ export function AuditSection() {
   const t = useT();
   const audit = useAudit();
   if (audit.status === 'loading') return <LoadingState />;
-  if (audit.status === 'error') return <ErrorState message={errorText(audit.error, t('admin.loadError'))} onRetry={audit.retry} />;
+  if (audit.status === 'error')
+    return (
+      <ErrorState message={errorText(audit.error, t('admin.loadError'))} onRetry={audit.retry} />
+    );
   if (audit.data.entries.length === 0) return <EmptyState message={t('admin.audit.none')} />;
   return (
     <ul className="list" aria-label={t('admin.section.audit')}>
@@ -18,8 +21,18 @@ export function AuditSection() {
             <strong>{entry.action}</strong>
             <span className="small muted">
               {' '}
-              · {entry.actor_telegram_id === 0 ? t('admin.audit.commandLine') : `#${entry.actor_telegram_id}`} ·{' '}
-              {formatDate(new Date(entry.created_at), { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })}
+              ·{' '}
+              {entry.actor_telegram_id === 0
+                ? t('admin.audit.commandLine')
+                : `#${entry.actor_telegram_id}`}{' '}
+              ·{' '}
+              {formatDate(new Date(entry.created_at), {
+                day: 'numeric',
+                month: 'short',
+                year: 'numeric',
+                hour: '2-digit',
+                minute: '2-digit',
+              })}
             </span>
             <code className="small admin-block admin-mono">{JSON.stringify(entry.details)}</code>
           </span>

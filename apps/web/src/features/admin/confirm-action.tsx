@@ -21,7 +21,13 @@ export function errorText(error: unknown, fallback: string): string {
   return isApiError(error) && error.status >= 400 && error.status < 500 ? error.message : fallback;
 }
 
-export function ConfirmAction({ label, question, onConfirm, variant = 'primary', disabled }: ConfirmActionProps) {
+export function ConfirmAction({
+  label,
+  question,
+  onConfirm,
+  variant = 'primary',
+  disabled,
+}: ConfirmActionProps) {
   const t = useT();
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -50,10 +56,22 @@ export function ConfirmAction({ label, question, onConfirm, variant = 'primary',
     <div className="admin-confirm" role="group" aria-label={question}>
       <p>{question}</p>
       <div className="admin-actions">
-        <Button variant="danger" busy={busy} busyLabel={t('admin.working')} onClick={() => void confirm()}>
+        <Button
+          variant="danger"
+          busy={busy}
+          busyLabel={t('admin.working')}
+          onClick={() => void confirm()}
+        >
           {t('admin.confirm')}
         </Button>
-        <Button variant="ghost" disabled={busy} onClick={() => { setAsking(false); setError(null); }}>
+        <Button
+          variant="ghost"
+          disabled={busy}
+          onClick={() => {
+            setAsking(false);
+            setError(null);
+          }}
+        >
           {t('common.cancel')}
         </Button>
       </div>

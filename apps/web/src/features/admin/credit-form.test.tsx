@@ -6,7 +6,12 @@ import { checkCredit } from './credit-check';
 
 const user = { telegram_user_id: 5, name: 'Anna', balance_cents: 1000 };
 
-function setup(send = vi.fn(async (amount: string) => ({ balance_cents: 1000 + Math.round(Number(amount) * 100), amount_cents: Math.round(Number(amount) * 100) }))) {
+function setup(
+  send = vi.fn(async (amount: string) => ({
+    balance_cents: 1000 + Math.round(Number(amount) * 100),
+    amount_cents: Math.round(Number(amount) * 100),
+  })),
+) {
   const onDone = vi.fn();
   render(<CreditForm user={user} send={send} onDone={onDone} />);
   const fill = (amount: string, reason: string) => {
@@ -19,18 +24,43 @@ function setup(send = vi.fn(async (amount: string) => ({ balance_cents: 1000 + M
 
 describe('checkCredit', () => {
   it('accepts signed dollars with up to two decimals, normalised', () => {
-    expect(checkCredit('10', ' goodwill ', 0)).toEqual({ ok: true, cents: 1000, amount: '10.00', reason: 'goodwill' });
-    expect(checkCredit('-2.5', 'typo', 1000)).toEqual({ ok: true, cents: -250, amount: '-2.50', reason: 'typo' });
+    expect(checkCredit('10', ' goodwill ', 0)).toEqual({
+      ok: true,
+      cents: 1000,
+      amount: '10.00',
+      reason: 'goodwill',
+    });
+    expect(checkCredit('-2.5', 'typo', 1000)).toEqual({
+      ok: true,
+      cents: -250,
+      amount: '-2.50',
+      reason: 'typo',
+    });
     expect(checkCredit('+0.01', 'x', 0)).toMatchObject({ ok: true, cents: 1 });
   });
 
   it('refuses what the server would refuse, saying which field is wrong', () => {
-    expect(checkCredit('', '', 0)).toEqual({ ok: false, problems: { amount: 'amountRequired', reason: 'reasonRequired' } });
-    expect(checkCredit('1.234', 'x', 0)).toEqual({ ok: false, problems: { amount: 'amountInvalid' } });
-    expect(checkCredit('ten', 'x', 0)).toEqual({ ok: false, problems: { amount: 'amountInvalid' } });
+    expect(checkCredit('', '', 0)).toEqual({
+      ok: false,
+      problems: { amount: 'amountRequired', reason: 'reasonRequired' },
+    });
+    expect(checkCredit('1.234', 'x', 0)).toEqual({
+      ok: false,
+      problems: { amount: 'amountInvalid' },
+    });
+    expect(checkCredit('ten', 'x', 0)).toEqual({
+      ok: false,
+      problems: { amount: 'amountInvalid' },
+    });
     expect(checkCredit('-0', 'x', 0)).toEqual({ ok: false, problems: { amount: 'amountZero' } });
-    expect(checkCredit('-10.01', 'x', 1000)).toEqual({ ok: false, problems: { amount: 'debitTooLarge' } });
-    expect(checkCredit('5', 'x'.repeat(1001), 0)).toEqual({ ok: false, problems: { reason: 'reasonTooLong' } });
+    expect(checkCredit('-10.01', 'x', 1000)).toEqual({
+      ok: false,
+      problems: { amount: 'debitTooLarge' },
+    });
+    expect(checkCredit('5', 'x'.repeat(1001), 0)).toEqual({
+      ok: false,
+      problems: { reason: 'reasonTooLong' },
+    });
   });
 });
 

@@ -8,7 +8,10 @@ import { checkCredit, type CreditProblem } from './credit-check';
 
 interface CreditFormProps {
   user: { telegram_user_id: number; name: string; balance_cents: number };
-  send: (amount: string, reason: string) => Promise<{ balance_cents: number; amount_cents: number }>;
+  send: (
+    amount: string,
+    reason: string,
+  ) => Promise<{ balance_cents: number; amount_cents: number }>;
   onDone: (balanceCents: number) => void;
 }
 
@@ -17,7 +20,9 @@ export function CreditForm({ user, send, onDone }: CreditFormProps) {
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [problems, setProblems] = useState<Partial<Record<'amount' | 'reason', CreditProblem>>>({});
-  const [pending, setPending] = useState<{ cents: number; amount: string; reason: string } | null>(null);
+  const [pending, setPending] = useState<{ cents: number; amount: string; reason: string } | null>(
+    null,
+  );
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -63,7 +68,12 @@ export function CreditForm({ user, send, onDone }: CreditFormProps) {
     : '';
 
   return (
-    <form className="card admin-form" onSubmit={review} noValidate aria-label={t('admin.credit.title')}>
+    <form
+      className="card admin-form"
+      onSubmit={review}
+      noValidate
+      aria-label={t('admin.credit.title')}
+    >
       <h2>{t('admin.credit.title')}</h2>
       <p className="small muted">{t('admin.credit.hint')}</p>
       <div className="field">
@@ -109,7 +119,12 @@ export function CreditForm({ user, send, onDone }: CreditFormProps) {
         <div className="admin-confirm" role="group" aria-label={question}>
           <p>{question}</p>
           <div className="admin-actions">
-            <Button variant="danger" busy={busy} busyLabel={t('admin.working')} onClick={() => void confirm()}>
+            <Button
+              variant="danger"
+              busy={busy}
+              busyLabel={t('admin.working')}
+              onClick={() => void confirm()}
+            >
               {t('admin.confirm')}
             </Button>
             <Button variant="ghost" disabled={busy} onClick={() => setPending(null)}>

@@ -10,7 +10,13 @@ import { refundStars } from './api/refund-stars';
 import { useStarsPayments } from './api/stars-payments';
 import { ConfirmAction, errorText } from './confirm-action';
 
-const DATE_TIME: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' };
+const DATE_TIME: Intl.DateTimeFormatOptions = {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+};
 
 /** Nanotons as TON with up to 9 decimals, without floating point. */
 export function tonText(nanotons: string): string {
@@ -41,22 +47,45 @@ function DepositRow({ deposit, onAssigned }: { deposit: AdminDepositRow; onAssig
           <span className="small muted admin-block">
             #{deposit.id} · {formatDate(new Date(deposit.tx_time), DATE_TIME)}
           </span>
-          <span className="small admin-block">{t('admin.deposits.memo', { memo: deposit.comment ?? t('admin.deposits.noMemo') })}</span>
-          {deposit.source && <span className="small muted admin-block admin-mono">{t('admin.deposits.from', { address: deposit.source })}</span>}
+          <span className="small admin-block">
+            {t('admin.deposits.memo', { memo: deposit.comment ?? t('admin.deposits.noMemo') })}
+          </span>
+          {deposit.source && (
+            <span className="small muted admin-block admin-mono">
+              {t('admin.deposits.from', { address: deposit.source })}
+            </span>
+          )}
         </span>
       </div>
       <div className="field">
         <label htmlFor={`assign-${deposit.id}`}>{t('admin.deposits.assignTo')}</label>
-        <input id={`assign-${deposit.id}`} className="input" inputMode="numeric" value={target} onChange={(e) => setTarget(e.target.value)} />
-        {target.trim() !== '' && telegramId === null && <span className="field-error">{t('admin.telegramIdInvalid')}</span>}
+        <input
+          id={`assign-${deposit.id}`}
+          className="input"
+          inputMode="numeric"
+          value={target}
+          onChange={(e) => setTarget(e.target.value)}
+        />
+        {target.trim() !== '' && telegramId === null && (
+          <span className="field-error">{t('admin.telegramIdInvalid')}</span>
+        )}
       </div>
       <ConfirmAction
         label={t('admin.deposits.assign')}
         disabled={telegramId === null}
-        question={t('admin.deposits.confirmAssign', { amount: formatCents(deposit.amount_cents), id: telegramId ?? '' })}
+        question={t('admin.deposits.confirmAssign', {
+          amount: formatCents(deposit.amount_cents),
+          id: telegramId ?? '',
+        })}
         onConfirm={async () => {
           const answer = await assignDeposit(deposit.id, telegramId!);
-          showToast(t('admin.deposits.assigned', { amount: formatCents(answer.credited_cents), id: telegramId! }), 'success');
+          showToast(
+            t('admin.deposits.assigned', {
+              amount: formatCents(answer.credited_cents),
+              id: telegramId!,
+            }),
+            'success',
+          );
           onAssigned();
         }}
       />
@@ -68,7 +97,13 @@ export function DepositsSection() {
   const t = useT();
   const deposits = useDeposits();
   if (deposits.status === 'loading') return <LoadingState />;
-  if (deposits.status === 'error') return <ErrorState message={errorText(deposits.error, t('admin.loadError'))} onRetry={deposits.retry} />;
+  if (deposits.status === 'error')
+    return (
+      <ErrorState
+        message={errorText(deposits.error, t('admin.loadError'))}
+        onRetry={deposits.retry}
+      />
+    );
   return (
     <section aria-label={t('admin.section.deposits')}>
       <p className="small muted">{t('admin.deposits.hint')}</p>
@@ -77,7 +112,11 @@ export function DepositsSection() {
       ) : (
         <ul className="list admin-list">
           {deposits.data.deposits.map((deposit) => (
-            <DepositRow key={deposit.id} deposit={deposit} onAssigned={() => void deposits.refetch()} />
+            <DepositRow
+              key={deposit.id}
+              deposit={deposit}
+              onAssigned={() => void deposits.refetch()}
+            />
           ))}
         </ul>
       )}
@@ -94,10 +133,21 @@ export function StarsSection() {
     <section aria-label={t('admin.section.stars')}>
       <div className="field">
         <label htmlFor="stars-user">{t('admin.stars.filter')}</label>
-        <input id="stars-user" className="input" inputMode="numeric" value={filter} onChange={(e) => setFilter(e.target.value)} />
+        <input
+          id="stars-user"
+          className="input"
+          inputMode="numeric"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+        />
       </div>
       {payments.status === 'loading' && <LoadingState />}
-      {payments.status === 'error' && <ErrorState message={errorText(payments.error, t('admin.loadError'))} onRetry={payments.retry} />}
+      {payments.status === 'error' && (
+        <ErrorState
+          message={errorText(payments.error, t('admin.loadError'))}
+          onRetry={payments.retry}
+        />
+      )}
       {payments.status === 'success' &&
         (payments.data.payments.length === 0 ? (
           <EmptyState message={t('admin.stars.none')} />
@@ -106,22 +156,39 @@ export function StarsSection() {
             {payments.data.payments.map((payment) => (
               <li key={payment.telegram_payment_charge_id} className="card">
                 <strong>
-                  {t('admin.stars.amount', { stars: payment.stars, amount: formatCents(payment.amount_cents) })}
+                  {t('admin.stars.amount', {
+                    stars: payment.stars,
+                    amount: formatCents(payment.amount_cents),
+                  })}
                 </strong>
                 <span className="small muted admin-block">
-                  #{payment.telegram_user_id} · {formatDate(new Date(payment.created_at), DATE_TIME)}
+                  #{payment.telegram_user_id} ·{' '}
+                  {formatDate(new Date(payment.created_at), DATE_TIME)}
                 </span>
-                <span className="small muted admin-block admin-mono">{payment.telegram_payment_charge_id}</span>
+                <span className="small muted admin-block admin-mono">
+                  {payment.telegram_payment_charge_id}
+                </span>
                 {payment.refunded_at ? (
-                  <span className="small admin-block">{t('admin.stars.refundedAt', { date: formatDate(new Date(payment.refunded_at), DATE_TIME) })}</span>
+                  <span className="small admin-block">
+                    {t('admin.stars.refundedAt', {
+                      date: formatDate(new Date(payment.refunded_at), DATE_TIME),
+                    })}
+                  </span>
                 ) : (
                   <ConfirmAction
                     variant="outline"
                     label={t('admin.stars.refund')}
-                    question={t('admin.stars.confirmRefund', { stars: payment.stars, amount: formatCents(payment.amount_cents), id: payment.telegram_user_id })}
+                    question={t('admin.stars.confirmRefund', {
+                      stars: payment.stars,
+                      amount: formatCents(payment.amount_cents),
+                      id: payment.telegram_user_id,
+                    })}
                     onConfirm={async () => {
                       const answer = await refundStars(payment.telegram_payment_charge_id);
-                      showToast(t('admin.stars.refunded', { amount: formatCents(answer.debited_cents) }), 'success');
+                      showToast(
+                        t('admin.stars.refunded', { amount: formatCents(answer.debited_cents) }),
+                        'success',
+                      );
                       await payments.refetch();
                     }}
                   />

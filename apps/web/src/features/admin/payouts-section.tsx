@@ -18,9 +18,13 @@ function isoDay(date: Date): string {
 export function PayoutsSection() {
   const t = useT();
   const now = new Date();
-  const [period, setPeriod] = useState<Period>({ from: isoDay(new Date(now.getFullYear(), now.getMonth(), 1)), to: isoDay(now) });
+  const [period, setPeriod] = useState<Period>({
+    from: isoDay(new Date(now.getFullYear(), now.getMonth(), 1)),
+    to: isoDay(now),
+  });
   const [downloading, setDownloading] = useState(false);
-  const periodError = period.from && period.to && period.from > period.to ? t('admin.payouts.badPeriod') : null;
+  const periodError =
+    period.from && period.to && period.from > period.to ? t('admin.payouts.badPeriod') : null;
   const payouts = usePayouts(periodError ? { from: '', to: '' } : period);
 
   const download = async () => {
@@ -39,11 +43,23 @@ export function PayoutsSection() {
       <div className="admin-period">
         <div className="field">
           <label htmlFor="payouts-from">{t('admin.payouts.from')}</label>
-          <input id="payouts-from" className="input" type="date" value={period.from} onChange={(e) => setPeriod((p) => ({ ...p, from: e.target.value }))} />
+          <input
+            id="payouts-from"
+            className="input"
+            type="date"
+            value={period.from}
+            onChange={(e) => setPeriod((p) => ({ ...p, from: e.target.value }))}
+          />
         </div>
         <div className="field">
           <label htmlFor="payouts-to">{t('admin.payouts.to')}</label>
-          <input id="payouts-to" className="input" type="date" value={period.to} onChange={(e) => setPeriod((p) => ({ ...p, to: e.target.value }))} />
+          <input
+            id="payouts-to"
+            className="input"
+            type="date"
+            value={period.to}
+            onChange={(e) => setPeriod((p) => ({ ...p, to: e.target.value }))}
+          />
         </div>
       </div>
       {periodError && (
@@ -51,11 +67,22 @@ export function PayoutsSection() {
           {periodError}
         </p>
       )}
-      <Button variant="secondary" disabled={Boolean(periodError)} busy={downloading} busyLabel={t('admin.working')} onClick={() => void download()}>
+      <Button
+        variant="secondary"
+        disabled={Boolean(periodError)}
+        busy={downloading}
+        busyLabel={t('admin.working')}
+        onClick={() => void download()}
+      >
         {t('admin.payouts.csv')}
       </Button>
       {payouts.status === 'loading' && <LoadingState />}
-      {payouts.status === 'error' && <ErrorState message={errorText(payouts.error, t('admin.loadError'))} onRetry={payouts.retry} />}
+      {payouts.status === 'error' && (
+        <ErrorState
+          message={errorText(payouts.error, t('admin.loadError'))}
+          onRetry={payouts.retry}
+        />
+      )}
       {payouts.status === 'success' &&
         (payouts.data.payouts.length === 0 ? (
           <EmptyState message={t('admin.payouts.none')} />
@@ -87,10 +114,16 @@ export function PayoutsSection() {
                 {row.unpaid_cents > 0 && (
                   <ConfirmAction
                     label={t('admin.payouts.markPaid')}
-                    question={t('admin.payouts.confirmMarkPaid', { name: row.name, date: period.to || t('admin.payouts.today') })}
+                    question={t('admin.payouts.confirmMarkPaid', {
+                      name: row.name,
+                      date: period.to || t('admin.payouts.today'),
+                    })}
                     onConfirm={async () => {
                       const cents = await markPaid(row.manager_id, period.to);
-                      showToast(t('admin.payouts.marked', { amount: formatCents(cents), name: row.name }), 'success');
+                      showToast(
+                        t('admin.payouts.marked', { amount: formatCents(cents), name: row.name }),
+                        'success',
+                      );
                     }}
                   />
                 )}

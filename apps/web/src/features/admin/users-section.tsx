@@ -21,10 +21,20 @@ export function UsersSection() {
     <section aria-label={t('admin.section.users')}>
       <div className="field">
         <label htmlFor="admin-user-search">{t('admin.users.search')}</label>
-        <input id="admin-user-search" className="input" type="search" maxLength={64} placeholder={t('admin.users.searchHint')} value={text} onChange={(e) => setText(e.target.value)} />
+        <input
+          id="admin-user-search"
+          className="input"
+          type="search"
+          maxLength={64}
+          placeholder={t('admin.users.searchHint')}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
       </div>
       {users.status === 'loading' && <LoadingState />}
-      {users.status === 'error' && <ErrorState message={errorText(users.error, t('admin.loadError'))} onRetry={users.retry} />}
+      {users.status === 'error' && (
+        <ErrorState message={errorText(users.error, t('admin.loadError'))} onRetry={users.retry} />
+      )}
       {users.status === 'success' &&
         (users.data.users.length === 0 ? (
           <EmptyState message={t('admin.users.none')} />

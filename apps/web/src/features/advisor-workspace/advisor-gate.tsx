@@ -10,7 +10,8 @@ export function AdvisorGate({ children }: { children: (advisorId: number) => Rea
   const t = useT();
   const user = useCurrentUser();
   if (user.status === 'loading') return <LoadingState />;
-  if (user.status === 'error') return <ErrorState message={t('common.screenError')} onRetry={user.retry} />;
+  if (user.status === 'error')
+    return <ErrorState message={t('common.screenError')} onRetry={user.retry} />;
   const advisorId = user.data.advisor_id;
   if (advisorId === null) {
     return (

@@ -4,11 +4,15 @@ import type { Message } from '@seer/contract';
 export function mergeMessages(...lists: ReadonlyArray<readonly Message[]>): Message[] {
   const byId = new Map<number, Message>();
   for (const list of lists) for (const message of list) byId.set(message.id, message);
-  return [...byId.values()].sort((a, b) => Date.parse(a.message_date) - Date.parse(b.message_date) || a.id - b.id);
+  return [...byId.values()].sort(
+    (a, b) => Date.parse(a.message_date) - Date.parse(b.message_date) || a.id - b.id,
+  );
 }
 
 /** The user has read the advisor's messages up to `upToId`. */
 export function applyUserRead(messages: readonly Message[], upToId: number): Message[] {
   if (upToId === 0) return [...messages];
-  return messages.map((m) => (m.sender === 'manager' && !m.read && m.id <= upToId ? { ...m, read: true } : m));
+  return messages.map((m) =>
+    m.sender === 'manager' && !m.read && m.id <= upToId ? { ...m, read: true } : m,
+  );
 }

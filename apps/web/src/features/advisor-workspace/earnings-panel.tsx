@@ -8,7 +8,8 @@ export function EarningsPanel() {
   const t = useT();
   const earnings = useEarnings();
   if (earnings.status === 'loading') return <LoadingState />;
-  if (earnings.status === 'error') return <ErrorState message={t('workspace.earningsError')} onRetry={earnings.retry} />;
+  if (earnings.status === 'error')
+    return <ErrorState message={t('workspace.earningsError')} onRetry={earnings.retry} />;
   const e = earnings.data.earnings;
   const figures: Array<[string, number]> = [
     [t('workspace.today'), e.today_cents],
@@ -27,7 +28,8 @@ export function EarningsPanel() {
         ))}
       </dl>
       <p className="small muted">
-        {t('workspace.perMessage', { price: formatCents(e.price_cents) })} · {t('workspace.paidMessages', { count: e.paid_messages })}
+        {t('workspace.perMessage', { price: formatCents(e.price_cents) })} ·{' '}
+        {t('workspace.paidMessages', { count: e.paid_messages })}
       </p>
       <h2 className="workspace-subtitle">{t('workspace.recent')}</h2>
       {e.recent.length === 0 ? (
@@ -37,7 +39,14 @@ export function EarningsPanel() {
           {e.recent.map((item) => (
             <li key={item.message_id} className="row-link">
               <span>{item.user_name}</span>
-              <span className="small muted">{formatDate(new Date(item.created_at), { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })}</span>
+              <span className="small muted">
+                {formatDate(new Date(item.created_at), {
+                  day: 'numeric',
+                  month: 'short',
+                  hour: '2-digit',
+                  minute: '2-digit',
+                })}
+              </span>
               <strong className="workspace-amount">${formatCents(item.amount_cents)}</strong>
             </li>
           ))}

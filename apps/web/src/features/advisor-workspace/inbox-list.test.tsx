@@ -24,7 +24,13 @@ describe('workspace inbox', () => {
   it('lists dialogs with unread messages first, each group newest first', () => {
     render(<InboxList dialogs={dialogs} />);
     const rows = within(screen.getByRole('list', { name: 'Dialogs' })).getAllByRole('link');
-    expect(rows.map((row) => row.querySelector('strong')?.textContent)).toEqual(['New unread', 'Old unread', 'New read', 'Old read', 'Never written']);
+    expect(rows.map((row) => row.querySelector('strong')?.textContent)).toEqual([
+      'New unread',
+      'Old unread',
+      'New read',
+      'Old read',
+      'Never written',
+    ]);
   });
 
   it("shows the user's name, last message, an unread badge only where there is something unread, and links to the dialog", () => {
@@ -33,7 +39,9 @@ describe('workspace inbox', () => {
     expect(first.getAttribute('href')).toBe('/workspace/chat/5');
     expect(within(first).getByText('last from New unread')).toBeTruthy();
     expect(within(first).getByLabelText('Unread: 1').textContent).toBe('1');
-    expect(within(screen.getByRole('link', { name: /New read/ })).queryByLabelText(/Unread/)).toBeNull();
+    expect(
+      within(screen.getByRole('link', { name: /New read/ })).queryByLabelText(/Unread/),
+    ).toBeNull();
   });
 
   it('says so when there are no dialogs', () => {

@@ -9,7 +9,10 @@ function timeText(iso: string | null): string {
   if (!iso) return '';
   const date = new Date(iso);
   const today = new Date().toDateString() === date.toDateString();
-  return formatDate(date, today ? { hour: '2-digit', minute: '2-digit' } : { day: 'numeric', month: 'short' });
+  return formatDate(
+    date,
+    today ? { hour: '2-digit', minute: '2-digit' } : { day: 'numeric', month: 'short' },
+  );
 }
 
 export function InboxList({ dialogs }: { dialogs: readonly AdvisorDialog[] }) {
@@ -19,7 +22,11 @@ export function InboxList({ dialogs }: { dialogs: readonly AdvisorDialog[] }) {
     <ul className="list workspace-inbox" aria-label={t('workspace.inbox')}>
       {sortInbox(dialogs).map((dialog) => (
         <li key={dialog.telegram_user_id}>
-          <Link href={`/workspace/chat/${dialog.telegram_user_id}`} className="row-link workspace-dialog" data-unread={dialog.unread > 0 || undefined}>
+          <Link
+            href={`/workspace/chat/${dialog.telegram_user_id}`}
+            className="row-link workspace-dialog"
+            data-unread={dialog.unread > 0 || undefined}
+          >
             <span className="workspace-dialog-body">
               <span className="workspace-dialog-top">
                 <strong className="workspace-dialog-name">{dialog.name}</strong>
@@ -28,9 +35,14 @@ export function InboxList({ dialogs }: { dialogs: readonly AdvisorDialog[] }) {
                 </time>
               </span>
               <span className="workspace-dialog-bottom">
-                <span className="small muted workspace-dialog-last">{dialog.last_message || t('workspace.picture')}</span>
+                <span className="small muted workspace-dialog-last">
+                  {dialog.last_message || t('workspace.picture')}
+                </span>
                 {dialog.unread > 0 && (
-                  <span className="badge badge-count" aria-label={t('workspace.unread', { count: dialog.unread })}>
+                  <span
+                    className="badge badge-count"
+                    aria-label={t('workspace.unread', { count: dialog.unread })}
+                  >
                     {dialog.unread}
                   </span>
                 )}

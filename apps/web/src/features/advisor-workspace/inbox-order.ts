@@ -7,6 +7,9 @@ function time(dialog: AdvisorDialog): number {
 
 export function sortInbox(dialogs: readonly AdvisorDialog[]): AdvisorDialog[] {
   return [...dialogs].sort(
-    (a, b) => Number(b.unread > 0) - Number(a.unread > 0) || time(b) - time(a) || a.telegram_user_id - b.telegram_user_id,
+    (a, b) =>
+      Number(b.unread > 0) - Number(a.unread > 0) ||
+      time(b) - time(a) ||
+      a.telegram_user_id - b.telegram_user_id,
   );
 }

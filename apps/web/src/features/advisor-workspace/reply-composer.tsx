@@ -7,14 +7,21 @@ import { uploadPicture, UPLOADABLE_IMAGE_TYPES } from '../../lib/image-upload';
 import { Button } from '../../shared/ui/button';
 import { showToast } from '../../shared/ui/toast';
 
-export function ReplyComposer({ onSend }: { onSend: (content: { text: string; imageId?: string }) => Promise<void> }) {
+export function ReplyComposer({
+  onSend,
+}: {
+  onSend: (content: { text: string; imageId?: string }) => Promise<void>;
+}) {
   const t = useT();
   const [text, setText] = useState('');
   const [picture, setPicture] = useState<{ id: string; url: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const trimmed = text.trim();
-  const canSend = !busy && (trimmed.length > 0 || picture !== null) && trimmed.length <= LIMITS.advisorReplyMaxLength;
+  const canSend =
+    !busy &&
+    (trimmed.length > 0 || picture !== null) &&
+    trimmed.length <= LIMITS.advisorReplyMaxLength;
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
@@ -25,7 +32,12 @@ export function ReplyComposer({ onSend }: { onSend: (content: { text: string; im
       setText('');
       setPicture(null);
     } catch (error) {
-      showToast(isApiError(error) && error.status > 0 && error.status < 500 ? error.message : t('workspace.sendError'), 'error');
+      showToast(
+        isApiError(error) && error.status > 0 && error.status < 500
+          ? error.message
+          : t('workspace.sendError'),
+        'error',
+      );
     } finally {
       setBusy(false);
     }
@@ -39,7 +51,14 @@ export function ReplyComposer({ onSend }: { onSend: (content: { text: string; im
       setPicture({ id: image.id, url: image.url });
     } catch (error) {
       const code = isApiError(error) ? error.code : '';
-      showToast(code === 'unsupported_type' ? t('workspace.imageType') : code === 'too_large' ? t('workspace.imageTooLarge') : t('workspace.imageError'), 'error');
+      showToast(
+        code === 'unsupported_type'
+          ? t('workspace.imageType')
+          : code === 'too_large'
+            ? t('workspace.imageTooLarge')
+            : t('workspace.imageError'),
+        'error',
+      );
     } finally {
       setBusy(false);
       if (fileInput.current) fileInput.current.value = '';

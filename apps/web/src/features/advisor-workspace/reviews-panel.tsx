@@ -4,11 +4,20 @@ import { StarRating } from '../../shared/ui/star-rating';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { useOwnReviews } from './api/get-reviews';
 
-export function ReviewsPanel({ managerId, rating, count }: { managerId: number; rating: number; count: number }) {
+export function ReviewsPanel({
+  managerId,
+  rating,
+  count,
+}: {
+  managerId: number;
+  rating: number;
+  count: number;
+}) {
   const t = useT();
   const reviews = useOwnReviews(managerId);
   if (reviews.status === 'loading') return <LoadingState />;
-  if (reviews.status === 'error') return <ErrorState message={t('workspace.reviewsError')} onRetry={reviews.retry} />;
+  if (reviews.status === 'error')
+    return <ErrorState message={t('workspace.reviewsError')} onRetry={reviews.retry} />;
   return (
     <section aria-label={t('workspace.reviews')}>
       <p>
@@ -22,7 +31,13 @@ export function ReviewsPanel({ managerId, rating, count }: { managerId: number; 
             <li key={review.id} className="card workspace-review">
               <div className="workspace-dialog-top">
                 <strong>{review.author}</strong>
-                <span className="small muted">{formatDate(new Date(review.created_at), { day: 'numeric', month: 'short', year: 'numeric' })}</span>
+                <span className="small muted">
+                  {formatDate(new Date(review.created_at), {
+                    day: 'numeric',
+                    month: 'short',
+                    year: 'numeric',
+                  })}
+                </span>
               </div>
               <StarRating rating={review.rating} />
               {review.text && <p>{review.text}</p>}

@@ -26,7 +26,9 @@ export function StatusSwitch({ away, onChanged }: { away: boolean; onChanged: ()
 
   return (
     <div className="workspace-status">
-      <span id="workspace-status-label">{online ? t('workspace.online') : t('workspace.away')}</span>
+      <span id="workspace-status-label">
+        {online ? t('workspace.online') : t('workspace.away')}
+      </span>
       <button
         type="button"
         role="switch"

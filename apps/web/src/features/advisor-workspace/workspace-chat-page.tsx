@@ -3,7 +3,12 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { useParams } from 'wouter';
 import type { Message } from '@seer/contract';
 import { formatDate, useT } from '../../lib/i18n';
-import { connectAsAdvisor, onConnectionState, onSocketFrame, watchAdvisorDialog } from '../../lib/socket';
+import {
+  connectAsAdvisor,
+  onConnectionState,
+  onSocketFrame,
+  watchAdvisorDialog,
+} from '../../lib/socket';
 import { PageHeader } from '../../shared/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { AdvisorGate } from './advisor-gate';
@@ -19,17 +24,38 @@ function Bubble({ message }: { message: Message }) {
   const t = useT();
   const mine = message.sender === 'manager';
   return (
-    <li className={`workspace-bubble ${mine ? 'workspace-bubble-mine' : ''}`} data-sender={message.sender}>
-      {(message.kind === 'tarot' || message.kind === 'dream') && <span className="small muted">{t(`workspace.kind.${message.kind}`)}</span>}
+    <li
+      className={`workspace-bubble ${mine ? 'workspace-bubble-mine' : ''}`}
+      data-sender={message.sender}
+    >
+      {(message.kind === 'tarot' || message.kind === 'dream') && (
+        <span className="small muted">{t(`workspace.kind.${message.kind}`)}</span>
+      )}
       {message.image_url && (
         <a href={message.image_url} target="_blank" rel="noreferrer">
-          <img src={message.image_url} alt={t('workspace.picture')} className="workspace-image" loading="lazy" />
+          <img
+            src={message.image_url}
+            alt={t('workspace.picture')}
+            className="workspace-image"
+            loading="lazy"
+          />
         </a>
       )}
       {message.message_text && <span className="workspace-text">{message.message_text}</span>}
       <span className="small muted workspace-meta">
-        <time dateTime={message.message_date}>{formatDate(new Date(message.message_date), { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })}</time>
-        {mine && <span aria-label={message.read ? t('workspace.read') : t('workspace.sent')}>{message.read ? ' ✓✓' : ' ✓'}</span>}
+        <time dateTime={message.message_date}>
+          {formatDate(new Date(message.message_date), {
+            day: 'numeric',
+            month: 'short',
+            hour: '2-digit',
+            minute: '2-digit',
+          })}
+        </time>
+        {mine && (
+          <span aria-label={message.read ? t('workspace.read') : t('workspace.sent')}>
+            {message.read ? ' ✓✓' : ' ✓'}
+          </span>
+        )}
       </span>
     </li>
   );
@@ -73,7 +99,11 @@ function WorkspaceChat({ advisorId, userId }: { advisorId: number; userId: numbe
         if (data.sender === 'user') scheduleMarkRead();
       }),
       onSocketFrame('read', ({ data }) => {
-        if (data.manager_id === advisorId && data.telegram_user_id === userId && data.reader === 'user') {
+        if (
+          data.manager_id === advisorId &&
+          data.telegram_user_id === userId &&
+          data.reader === 'user'
+        ) {
           setUserReadUpTo((upTo) => Math.max(upTo, data.up_to_id));
         }
       }),
@@ -90,14 +120,19 @@ function WorkspaceChat({ advisorId, userId }: { advisorId: number; userId: numbe
     if (history?.some((m) => m.sender === 'user' && !m.read)) scheduleMarkRead();
   }, [history, scheduleMarkRead]);
 
-  const messages = useMemo(() => applyUserRead(mergeMessages(history ?? [], added), userReadUpTo), [history, added, userReadUpTo]);
+  const messages = useMemo(
+    () => applyUserRead(mergeMessages(history ?? [], added), userReadUpTo),
+    [history, added, userReadUpTo],
+  );
   const newest = messages[messages.length - 1]?.id;
   useLayoutEffect(() => {
     const element = scroller.current;
     if (element) element.scrollTop = element.scrollHeight;
   }, [newest]);
 
-  const name = inbox.data?.chats.find((chat) => chat.telegram_user_id === userId)?.name ?? t('workspace.userNumber', { id: userId });
+  const name =
+    inbox.data?.chats.find((chat) => chat.telegram_user_id === userId)?.name ??
+    t('workspace.userNumber', { id: userId });
 
   const send = async (content: { text: string; imageId?: string }) => {
     const message = await sendReply(userId, content);
@@ -108,7 +143,9 @@ function WorkspaceChat({ advisorId, userId }: { advisorId: number; userId: numbe
     <div className="page workspace workspace-chat">
       <PageHeader title={name} back />
       {dialog.status === 'loading' && <LoadingState />}
-      {dialog.status === 'error' && <ErrorState message={t('workspace.dialogError')} onRetry={dialog.retry} />}
+      {dialog.status === 'error' && (
+        <ErrorState message={t('workspace.dialogError')} onRetry={dialog.retry} />
+      )}
       {dialog.status === 'success' &&
         (messages.length === 0 ? (
           <EmptyState message={t('workspace.dialogEmpty')} />
@@ -128,6 +165,11 @@ export default function WorkspaceChatPage() {
   const t = useT();
   const params = useParams<{ telegramUserId: string }>();
   const userId = Number(params.telegramUserId);
-  if (!Number.isSafeInteger(userId) || userId <= 0) return <ErrorState message={t('workspace.badDialog')} />;
-  return <AdvisorGate>{(advisorId) => <WorkspaceChat advisorId={advisorId} userId={userId} />}</AdvisorGate>;
+  if (!Number.isSafeInteger(userId) || userId <= 0)
+    return <ErrorState message={t('workspace.badDialog')} />;
+  return (
+    <AdvisorGate>
+      {(advisorId) => <WorkspaceChat advisorId={advisorId} userId={userId} />}
+    </AdvisorGate>
+  );
 }

@@ -24,14 +24,17 @@ function Inbox({ advisorId }: { advisorId: number }) {
   const inbox = useInbox();
   useLiveInbox(advisorId, inbox.refetch);
   if (inbox.status === 'loading') return <LoadingState />;
-  if (inbox.status === 'error') return <ErrorState message={t('workspace.inboxError')} onRetry={inbox.retry} />;
+  if (inbox.status === 'error')
+    return <ErrorState message={t('workspace.inboxError')} onRetry={inbox.retry} />;
   return <InboxList dialogs={inbox.data.chats} />;
 }
 
 function Workspace({ advisorId }: { advisorId: number }) {
   const t = useT();
   const requested = new URLSearchParams(useSearch()).get('tab');
-  const tab: Tab = (TABS as readonly string[]).includes(requested ?? '') ? (requested as Tab) : 'inbox';
+  const tab: Tab = (TABS as readonly string[]).includes(requested ?? '')
+    ? (requested as Tab)
+    : 'inbox';
   const profile = useAdvisorProfile();
 
   // The workspace open = the advisor is connected (presence), and every dialog arrives live.
@@ -41,17 +44,28 @@ function Workspace({ advisorId }: { advisorId: number }) {
     <div className="page workspace">
       <PageHeader title={t('workspace.title')} back />
       {profile.status === 'loading' && <LoadingState />}
-      {profile.status === 'error' && <ErrorState message={t('workspace.profileError')} onRetry={profile.retry} />}
+      {profile.status === 'error' && (
+        <ErrorState message={t('workspace.profileError')} onRetry={profile.retry} />
+      )}
       {profile.status === 'success' && (
         <section className="card workspace-head">
-          <Avatar src={profile.data.manager.avatar} alt="" size={48} online={profile.data.manager.isOnline} />
+          <Avatar
+            src={profile.data.manager.avatar}
+            alt=""
+            size={48}
+            online={profile.data.manager.isOnline}
+          />
           <strong className="workspace-name">{profile.data.manager.name}</strong>
           <StatusSwitch away={profile.data.manager.away} onChanged={() => void profile.refetch()} />
         </section>
       )}
       <nav className="workspace-tabs" aria-label={t('workspace.sections')}>
         {TABS.map((name) => (
-          <Link key={name} href={name === 'inbox' ? '/workspace' : `/workspace?tab=${name}`} aria-current={tab === name ? 'page' : undefined}>
+          <Link
+            key={name}
+            href={name === 'inbox' ? '/workspace' : `/workspace?tab=${name}`}
+            aria-current={tab === name ? 'page' : undefined}
+          >
             {t(`workspace.tab.${name}`)}
           </Link>
         ))}
@@ -60,7 +74,11 @@ function Workspace({ advisorId }: { advisorId: number }) {
       {tab === 'earnings' && <EarningsPanel />}
       {tab === 'reviews' &&
         (profile.status === 'success' ? (
-          <ReviewsPanel managerId={advisorId} rating={profile.data.manager.rating} count={profile.data.manager.reviews} />
+          <ReviewsPanel
+            managerId={advisorId}
+            rating={profile.data.manager.rating}
+            count={profile.data.manager.reviews}
+          />
         ) : (
           <LoadingState />
         ))}

@@ -4,7 +4,9 @@ import { invalidate } from '../../../lib/use-data';
 import { usersPrefix } from './keys';
 
 export async function creditUser(telegramUserId: number, amount: string, reason: string) {
-  const answer = await callApi('AdminCredit', { body: { telegram_user_id: telegramUserId, amount, reason } });
+  const answer = await callApi('AdminCredit', {
+    body: { telegram_user_id: telegramUserId, amount, reason },
+  });
   invalidate(`${usersPrefix}list:`);
   return answer;
 }

@@ -12,16 +12,24 @@ export async function downloadPayoutsCsv(period: Period): Promise<void> {
   if (period.to) params.set('to', period.to);
   let response: Response;
   try {
-    response = await fetch(`/api/AdminPayouts.php?${params}`, { headers: { authorization: await getInitData(), accept: 'text/csv' } });
+    response = await fetch(`/api/AdminPayouts.php?${params}`, {
+      headers: { authorization: await getInitData(), accept: 'text/csv' },
+    });
   } catch (error) {
     throw new ApiError(0, 'network', error instanceof Error ? error.message : 'Network error');
   }
   if (!response.ok) {
     const answer = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
-    throw new ApiError(response.status, answer.code ?? 'error', answer.message ?? `HTTP ${response.status}`);
+    throw new ApiError(
+      response.status,
+      answer.code ?? 'error',
+      answer.message ?? `HTTP ${response.status}`,
+    );
   }
   const blob = await response.blob();
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'seer-payouts.csv';
+  const name =
+    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
+    'seer-payouts.csv';
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -4,5 +4,7 @@ import { useData } from '../../../lib/use-data';
 import { usersPrefix } from './keys';
 
 export function useAdminUsers(query: string) {
-  return useData(`${usersPrefix}list:${query}`, () => callApi('AdminListUsers', { query: query ? { q: query } : {} }));
+  return useData(`${usersPrefix}list:${query}`, () =>
+    callApi('AdminListUsers', { query: query ? { q: query } : {} }),
+  );
 }

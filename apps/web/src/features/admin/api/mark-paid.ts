@@ -4,7 +4,9 @@ import { invalidate } from '../../../lib/use-data';
 import { payoutsPrefix } from './keys';
 
 export async function markPaid(managerId: number, to: string): Promise<number> {
-  const answer = await callApi('AdminMarkPaid', { body: { manager_id: managerId, ...(to ? { to } : {}) } });
+  const answer = await callApi('AdminMarkPaid', {
+    body: { manager_id: managerId, ...(to ? { to } : {}) },
+  });
   invalidate(payoutsPrefix);
   return answer.marked_cents;
 }

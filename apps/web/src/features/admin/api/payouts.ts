@@ -13,5 +13,7 @@ export function periodQuery(period: Period): { from?: string; to?: string } {
 }
 
 export function usePayouts(period: Period) {
-  return useData(`${payoutsPrefix}${period.from}:${period.to}`, () => callApi('AdminPayouts', { query: periodQuery(period) }));
+  return useData(`${payoutsPrefix}${period.from}:${period.to}`, () =>
+    callApi('AdminPayouts', { query: periodQuery(period) }),
+  );
 }

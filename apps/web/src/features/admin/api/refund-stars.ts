@@ -4,7 +4,9 @@ import { invalidate } from '../../../lib/use-data';
 import { usersPrefix } from './keys';
 
 export async function refundStars(chargeId: string) {
-  const answer = await callApi('AdminRefundStars', { body: { telegram_payment_charge_id: chargeId } });
+  const answer = await callApi('AdminRefundStars', {
+    body: { telegram_payment_charge_id: chargeId },
+  });
   invalidate(usersPrefix);
   return answer;
 }

@@ -5,6 +5,8 @@ import { ADMIN_KEY } from './keys';
 
 export function useStarsPayments(telegramUserId: number | null) {
   return useData(`${ADMIN_KEY}stars:${telegramUserId ?? ''}`, () =>
-    callApi('AdminStarsPayments', { query: telegramUserId === null ? {} : { telegram_user_id: telegramUserId } }),
+    callApi('AdminStarsPayments', {
+      query: telegramUserId === null ? {} : { telegram_user_id: telegramUserId },
+    }),
   );
 }

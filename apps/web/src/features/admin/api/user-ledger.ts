@@ -4,5 +4,7 @@ import { useData } from '../../../lib/use-data';
 import { usersPrefix } from './keys';
 
 export function useUserLedger(telegramUserId: number) {
-  return useData(`${usersPrefix}ledger:${telegramUserId}`, () => callApi('AdminUserLedger', { query: { telegram_user_id: telegramUserId } }));
+  return useData(`${usersPrefix}ledger:${telegramUserId}`, () =>
+    callApi('AdminUserLedger', { query: { telegram_user_id: telegramUserId } }),
+  );
 }

@@ -4,5 +4,7 @@ import { useData } from '../../../lib/use-data';
 import { dialogKey } from './keys';
 
 export function useAdvisorDialog(telegramUserId: number) {
-  return useData(dialogKey(telegramUserId), () => callApi('ManagerGetMessages', { query: { telegram_user_id: telegramUserId } }));
+  return useData(dialogKey(telegramUserId), () =>
+    callApi('ManagerGetMessages', { query: { telegram_user_id: telegramUserId } }),
+  );
 }

@@ -4,5 +4,7 @@ import { useData } from '../../../lib/use-data';
 import { WORKSPACE_KEY } from './keys';
 
 export function useOwnReviews(managerId: number) {
-  return useData(`${WORKSPACE_KEY}reviews:${managerId}`, () => callApi('GetReviews', { query: { manager_id: managerId } }));
+  return useData(`${WORKSPACE_KEY}reviews:${managerId}`, () =>
+    callApi('GetReviews', { query: { manager_id: managerId } }),
+  );
 }

@@ -8,6 +8,7 @@
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
@@ -118,6 +119,7 @@ async function main(): Promise<void> {
   let db: BenchDatabase | null = null;
   let server: ServerProcess | null = null;
   const sockets: WebSocket[] = [];
+  let stopping = false;
   try {
     db = await benchDatabase();
     const load = () => os.loadavg().map((n) => n.toFixed(1)).join(' ');
@@ -175,6 +177,10 @@ async function main(): Promise<void> {
 
     // ---- the load: users subscribed to their dialogs, advisors on their inbox sockets ----
     const sentAt = new Map<number, number>();
+    const advisorSocketsLost: number[] = [];
+    // How late this (client) process runs its callbacks: a saturated client delays what it measures.
+    const clientLag = monitorEventLoopDelay({ resolution: 10 });
+    clientLag.enable();
     let latencies: number[] = [];
     let delivered = 0;
     const onAdvisorFrame = (data: Buffer) => {
@@ -192,6 +198,9 @@ async function main(): Promise<void> {
     };
     await inBatches([...advisors.keys()], 10, async (i) => {
       const ws = await openSocket(wsUrl(FIRST_ADVISOR_USER + i), onAdvisorFrame);
+      ws.on('close', (code) => {
+        if (!stopping) advisorSocketsLost.push(code);
+      });
       sockets.push(ws);
       await exchange(ws, { type: 'manager_connect', user_id: FIRST_ADVISOR_USER + i, data: { manager_id: advisors[i]!.id, role: 'manager' } }, 'connected');
     });
@@ -259,13 +268,16 @@ async function main(): Promise<void> {
     await run(RATE, 2); // warm-up: JIT, connection pools, caches
     const databaseName = new URL(db.url).pathname.slice(1);
     const [serverCpu0, databaseCpu0] = [await cpuMs(pid), await databaseCpuMs(databaseName)];
+    clientLag.reset();
     const steady = await run(RATE, 8);
+    const clientLagP99 = clientLag.percentile(99) / 1e6;
     const serverCpuPerMessage = ((await cpuMs(pid)) - serverCpu0) / steady.sent;
     const databaseCpuPerMessage = ((await databaseCpuMs(databaseName)) - databaseCpu0) / steady.sent;
     console.log(
       `at ${RATE} paid messages/s for ${fmt(steady.seconds)} s: ${steady.delivered}/${steady.sent} delivered, ${steady.failed} failed; ` +
         `send-to-delivery p50 ${fmt(steady.p50)} ms, p99 ${fmt(steady.p99)} ms (target ≤ 20); CreateMessage answer p99 ${fmt(steady.ackP99)} ms`,
     );
+    console.log(`client event-loop delay p99 ${fmt(clientLagP99)} ms; advisor sockets lost: ${advisorSocketsLost.length ? advisorSocketsLost.join(', ') : 'none'}`);
     console.log(
       `CPU per paid message: server ${fmt(serverCpuPerMessage, 2)} ms, PostgreSQL backends ${fmt(databaseCpuPerMessage, 2)} ms ` +
         `(one server process can serve at most about ${fmt(1000 / serverCpuPerMessage, 0)} messages/s)`,
@@ -310,6 +322,7 @@ async function main(): Promise<void> {
     if (server) console.error(server.output());
     throw error;
   } finally {
+    stopping = true;
     for (const ws of sockets) ws.terminate();
     await server?.kill('SIGTERM');
     await db?.close();

@@ -4,6 +4,7 @@
  * (from this instance or, through the event transport, from others) to the sockets
  * that may see them. See docs/decisions/002-live-socket.md.
  */
+import type { Socket } from 'node:net';
 import type { RawData, WebSocket } from 'ws';
 import { ClientFrame, SOCKET_CLOSE_CODES, SOCKET_MAX_FRAME_BYTES, centsToDollars } from '@seer/contract';
 import type { AuthService, Identity } from '../auth/auth.service.js';
@@ -61,6 +62,8 @@ class Connection {
   queue: Promise<void> | null = null;
   dropped = 0;
   limitNoticeAt = 0;
+  /** Output held back until the end of this tick, to leave in one write (see push). */
+  corked = false;
   readonly frames: TokenBucket;
 
   constructor(
@@ -109,6 +112,7 @@ export class SocketHub {
   private readonly heartbeat: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
   private stopping = false;
+  private corked: Connection[] = [];
 
   constructor(
     private readonly deps: {
@@ -413,8 +417,27 @@ export class SocketHub {
       connection.ws.terminate();
       return;
     }
+    // A paid message yields new_message and balance for the same socket in one tick: corked
+    // until the tick ends, they leave in one write (system calls are much of a send's cost).
+    if (!connection.corked) {
+      const socket = (connection.ws as unknown as { _socket?: Socket })._socket;
+      if (socket) {
+        socket.cork();
+        connection.corked = true;
+        if (this.corked.push(connection) === 1) process.nextTick(this.uncorkAll);
+      }
+    }
     sendEncoded(connection.ws, frame);
   }
+
+  private readonly uncorkAll = (): void => {
+    const corked = this.corked;
+    this.corked = [];
+    for (const connection of corked) {
+      connection.corked = false;
+      (connection.ws as unknown as { _socket?: Socket })._socket?.uncork();
+    }
+  };
 
   private beat(): void {
     for (const connection of this.connections) {

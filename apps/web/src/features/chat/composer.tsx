@@ -122,12 +122,10 @@ export function Composer({ advisorId, blocked, onSent }: ComposerProps) {
     return (
       <div className={styles.blocked}>
         <p className="small muted">{t('chat.noFunds')}</p>
-        <div className={styles.composerRow}>
-          <input className="input" disabled aria-label={t('chat.placeholder')} placeholder={t('chat.placeholder')} />
-          <ButtonLink href="/balance" className={styles.addBalance}>
-            {t('chat.addBalance')}
-          </ButtonLink>
-        </div>
+        <input className={`input ${styles.blockedInput}`} disabled aria-label={t('chat.placeholder')} placeholder={t('chat.placeholder')} />
+        <ButtonLink href="/balance" block>
+          {t('chat.addBalance')}
+        </ButtonLink>
       </div>
     );
   }

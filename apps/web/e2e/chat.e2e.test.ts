@@ -89,6 +89,12 @@ describe.skipIf(skipReason())('chat', () => {
     await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(48);
     await page.locator('[data-sender=manager]').first().waitFor({ timeout: 15_000 });
     await capture(app, 'chat-picture');
+
+    // An advisor that does not exist: a clear message and a way to the advisors.
+    await go(app, '/chat/99999', page.getByText(tr('en', 'chat.notFound')));
+    await capture(app, 'chat-not-found', [/HTTP 404 GET .*GetAllMessages/]);
+    await page.getByRole('link', { name: tr('en', 'chat.findAdvisor') }).click();
+    await heading(page, tr('en', 'advisors.title')).waitFor();
     await app.context.close();
   });
 

@@ -8,6 +8,7 @@ import { disableVerticalSwipes, hasNativeBackButton } from '../../lib/telegram';
 import { useCurrentUser, useLiveBalance } from '../../lib/user';
 import { goBack } from '../../app/navigation';
 import { Avatar } from '../../shared/ui/avatar';
+import { ButtonLink } from '../../shared/ui/button';
 import { BackIcon } from '../../shared/ui/icons';
 import { ErrorState, LoadingState } from '../../shared/ui/states';
 import { openModal } from '../../shared/ui/modal';
@@ -50,8 +51,15 @@ export default function ChatPage() {
     };
   }, []);
 
-  if (advisorId === null) return <ErrorState message={t('chat.fetchFailed')} />;
+  const findAdvisor = (
+    <ButtonLink href="/operators" variant="secondary">
+      {t('chat.findAdvisor')}
+    </ButtonLink>
+  );
   const { dialog, advisor, messages, online } = chat;
+  if (advisorId === null || (dialog.status === 'error' && isApiError(dialog.error) && dialog.error.status === 404)) {
+    return <ErrorState message={t('chat.notFound')}>{findAdvisor}</ErrorState>;
+  }
 
   if (dialog.status === 'loading') return <LoadingState />;
   if (dialog.status === 'error') {

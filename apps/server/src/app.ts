@@ -121,9 +121,13 @@ export async function buildApp(
   app.post('/api/demo/session', async (request) => {
     if (!auth.demoSignIn) throw new NotFoundError('Demo sign-in is off: open Seer from Telegram');
     const body = z
-      .object({ telegram_user_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional() })
+      .object({
+        telegram_user_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+        // The browser's language, so demo advisors answer in it.
+        language_code: z.string().regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})?$/).optional(),
+      })
       .parse(request.body ?? {});
-    const session = auth.demoSession(body.telegram_user_id);
+    const session = auth.demoSession(body.telegram_user_id, body.language_code);
     return { status: 'success', init_data: session.initData, telegram_user_id: session.telegramId };
   });
 

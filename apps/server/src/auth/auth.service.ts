@@ -83,14 +83,14 @@ export class AuthService {
   }
 
   /** Demo sign-in: init data for a demo user, signed with this database's demo key. */
-  demoSession(requestedId?: number): { initData: string; telegramId: number } {
+  demoSession(requestedId?: number, languageCode?: string): { initData: string; telegramId: number } {
     if (!this.demoBotToken) throw new UnauthorizedError('Demo sign-in is off: open Seer from Telegram');
     const id = requestedId ?? randomInt(1_000_000_000, 2_000_000_000);
     const initData = signInitData(this.demoBotToken, {
       id,
       first_name: 'Guest',
       username: `guest${id % 100000}`,
-      language_code: 'en',
+      ...(languageCode ? { language_code: languageCode.slice(0, 2).toLowerCase() } : {}),
       allows_write_to_pm: false,
     });
     return { initData, telegramId: id };

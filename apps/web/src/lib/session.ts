@@ -35,7 +35,7 @@ async function requestDemoSession(): Promise<string> {
   const response = await fetch('/api/demo/session', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: '{}',
+    body: JSON.stringify(typeof navigator !== 'undefined' && navigator.language ? { language_code: navigator.language } : {}),
   });
   if (!response.ok) throw new Error(`Demo sign-in failed with status ${response.status}`);
   const answer = (await response.json()) as { init_data?: unknown };

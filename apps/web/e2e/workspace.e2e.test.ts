@@ -5,6 +5,7 @@
  * sides' unread counts are right. Then the advisor, also an admin here, credits the user.
  */
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -282,6 +283,41 @@ describe.skipIf(skipReason())("advisors' workspace with a user, live", () => {
     expect(
       (await callAs<{ balance_cents: number }>(userApp.page, '/api/GetUser.php')).balance_cents,
     ).toBe(1500 - priceCents);
+    expect(unexpectedErrors(advisorApp)).toEqual([]);
+  });
+
+  it('payouts: the CSV export holds the earning, and marking it paid empties what is unpaid', async () => {
+    const a = advisorApp.page;
+    await navigate(a, '/admin/payouts');
+    const price = (priceCents / 100).toFixed(2);
+    const card = a.locator('.card', { hasText: `#${advisor.id} ${advisor.name}` });
+    await card.waitFor();
+    const [download] = await Promise.all([
+      a.waitForEvent('download'),
+      a.getByRole('button', { name: tr('en', 'admin.payouts.csv') }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(
+      /^seer-payouts-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/,
+    );
+    const csv = readFileSync((await download.path())!, 'utf8');
+    expect(csv.split('\n')[0]).toBe(
+      'manager_id,name,paid_messages,earned_usd,paid_out_usd,unpaid_usd',
+    );
+    expect(csv).toContain(`${advisor.id},${advisor.name},1,${price},0.00,${price}`);
+
+    await card.getByRole('button', { name: tr('en', 'admin.payouts.markPaid') }).click();
+    await card.getByRole('button', { name: tr('en', 'admin.confirm') }).click();
+    await a
+      .getByText(tr('en', 'admin.payouts.marked', { amount: price, name: advisor.name }))
+      .waitFor();
+    await card
+      .getByRole('button', { name: tr('en', 'admin.payouts.markPaid') })
+      .waitFor({ state: 'detached' });
+    const earnings = await callAs<{ earnings: { unpaid_cents: number; total_cents: number } }>(
+      a,
+      '/api/ManagerGetEarnings.php',
+    );
+    expect(earnings.earnings).toMatchObject({ unpaid_cents: 0, total_cents: priceCents });
     expect(unexpectedErrors(advisorApp)).toEqual([]);
   });
 

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { FakeToncenter, TON } from '../../server/src/test/fakes/toncenter';
 import { REPO_ROOT, startSeerServer } from './seer-server.mjs';
 import {
   launchBrowser,
@@ -79,6 +80,7 @@ async function ready(page: Page): Promise<void> {
 
 describe.skipIf(skipReason())("advisors' workspace with a user, live", () => {
   let browser: Browser;
+  let indexer: FakeToncenter;
   let server: Awaited<ReturnType<typeof startSeerServer>>;
   const advisorTelegramId = 7_100_000_000 + Math.floor(Math.random() * 1_000_000);
   let advisor: { id: number; name: string };
@@ -90,8 +92,16 @@ describe.skipIf(skipReason())("advisors' workspace with a user, live", () => {
 
   beforeAll(async () => {
     // No free messages: the user's message is paid from the balance, so the advisor earns it.
+    indexer = await FakeToncenter.start();
     server = await startSeerServer({
-      env: { ADMIN_TELEGRAM_IDS: String(advisorTelegramId), FREE_MESSAGES: '0' },
+      env: {
+        ADMIN_TELEGRAM_IDS: String(advisorTelegramId),
+        FREE_MESSAGES: '0',
+        TON_WALLET_ADDRESS: indexer.account,
+        TON_API_URL: indexer.url,
+        TON_USD_RATE: '3',
+        TON_POLL_INTERVAL_MS: '500',
+      },
     });
     browser = await launchBrowser();
     const probe = await demoSession(server.url);
@@ -120,6 +130,7 @@ describe.skipIf(skipReason())("advisors' workspace with a user, live", () => {
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    await indexer?.close();
   });
 
   it('the user sends, the advisor sees it arrive and replies, the user sees the reply; unread counts follow', async () => {
@@ -318,6 +329,42 @@ describe.skipIf(skipReason())("advisors' workspace with a user, live", () => {
       '/api/ManagerGetEarnings.php',
     );
     expect(earnings.earnings).toMatchObject({ unpaid_cents: 0, total_cents: priceCents });
+    expect(unexpectedErrors(advisorApp)).toEqual([]);
+  });
+
+  it('deposits: a TON transfer with an unknown memo waits for an admin, who credits it to the user once', async () => {
+    const a = advisorApp.page;
+    const before = (await callAs<{ balance_cents: number }>(userApp.page, '/api/GetUser.php'))
+      .balance_cents;
+    indexer.addIncoming({ nanotons: 2n * TON, comment: 'for my friend' });
+    const card = a.locator('.card', { hasText: 'for my friend' });
+    // The watcher polls every 500 ms; the list shows what it had found when it loaded.
+    await expect
+      .poll(
+        async () => {
+          await navigate(a, '/admin/users');
+          await navigate(a, '/admin/deposits');
+          await a.waitForFunction(() => !document.querySelector('.spinner'));
+          return card.count();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(1);
+    await card.getByText('$6.00 · 2 TON').waitFor();
+    await card.getByLabel(tr('en', 'admin.deposits.assignTo')).fill(String(userId));
+    await card.getByRole('button', { name: tr('en', 'admin.deposits.assign') }).click();
+    await card
+      .getByText(tr('en', 'admin.deposits.confirmAssign', { amount: '6.00', id: userId }))
+      .waitFor();
+    await card.getByRole('button', { name: tr('en', 'admin.confirm') }).click();
+    await a
+      .getByText(tr('en', 'admin.deposits.assigned', { amount: '6.00', id: userId }))
+      .waitFor();
+    await card.waitFor({ state: 'detached' });
+    await screenshot(advisorApp, 'admin-deposit-assigned');
+    expect(
+      (await callAs<{ balance_cents: number }>(userApp.page, '/api/GetUser.php')).balance_cents,
+    ).toBe(before + 600);
     expect(unexpectedErrors(advisorApp)).toEqual([]);
   });
 

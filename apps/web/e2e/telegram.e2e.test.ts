@@ -1,0 +1,121 @@
+/**
+ * Inside Telegram: a stand-in for window.Telegram.WebApp (the object Telegram's script provides,
+ * recording every call) carries init data the server accepts. The app must call ready/expand, show
+ * the BackButton instead of its own arrow on inner pages, stop vertical swipes while chatting, use
+ * Telegram's colours, and keep the chat input above the keyboard when the stable viewport shrinks.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { baseUrl, launchBrowser, navigate, newVisitor, screenshot, skipReason } from './browser';
+import { expectHealthy, tr } from './app';
+
+/** Installs the stand-in before any script of the page runs. */
+function telegramStandIn(initData: string) {
+  type Handler = (...args: unknown[]) => void;
+  const calls: string[] = [];
+  const handlers = new Map<string, Set<Handler>>();
+  const backHandlers = new Set<Handler>();
+  const app = {
+    initData,
+    // Telegram's user is English-speaking here, whatever the browser says: the app must follow Telegram.
+    initDataUnsafe: { user: { ...JSON.parse(new URLSearchParams(initData).get('user') ?? '{}'), language_code: 'en' } },
+    version: '8.0',
+    platform: 'android',
+    colorScheme: 'dark',
+    themeParams: { bg_color: '#17212b', text_color: '#f5f5f5', button_color: '#5288c1', button_text_color: '#ffffff', secondary_bg_color: '#232e3c', hint_color: '#708499' },
+    viewportHeight: 844,
+    viewportStableHeight: 844,
+    isVersionAtLeast: (version: string) => Number(version) <= 8,
+    ready: () => calls.push('ready'),
+    expand: () => calls.push('expand'),
+    setHeaderColor: (color: string) => calls.push(`setHeaderColor:${color}`),
+    setBackgroundColor: (color: string) => calls.push(`setBackgroundColor:${color}`),
+    setBottomBarColor: () => calls.push('setBottomBarColor'),
+    disableVerticalSwipes: () => calls.push('disableVerticalSwipes'),
+    enableVerticalSwipes: () => calls.push('enableVerticalSwipes'),
+    openTelegramLink: () => {},
+    openLink: () => {},
+    onEvent: (event: string, handler: Handler) => {
+      if (!handlers.has(event)) handlers.set(event, new Set());
+      handlers.get(event)!.add(handler);
+    },
+    offEvent: (event: string, handler: Handler) => handlers.get(event)?.delete(handler),
+    BackButton: {
+      isVisible: false,
+      show() {
+        this.isVisible = true;
+        calls.push('BackButton.show');
+      },
+      hide() {
+        this.isVisible = false;
+        calls.push('BackButton.hide');
+      },
+      onClick: (handler: Handler) => backHandlers.add(handler),
+      offClick: (handler: Handler) => backHandlers.delete(handler),
+    },
+    HapticFeedback: {
+      impactOccurred: (style: string) => calls.push(`haptic:${style}`),
+      notificationOccurred: (type: string) => calls.push(`notify:${type}`),
+      selectionChanged: () => calls.push('haptic:selection'),
+    },
+  };
+  const test = {
+    calls,
+    pressBack: () => backHandlers.forEach((handler) => handler()),
+    /** What Telegram does when the keyboard opens: a smaller stable viewport, then viewportChanged. */
+    setStableHeight: (height: number) => {
+      app.viewportHeight = height;
+      app.viewportStableHeight = height;
+      handlers.get('viewportChanged')?.forEach((handler) => handler({ isStateStable: true }));
+    },
+  };
+  Object.assign(window, { Telegram: { WebApp: app }, __telegramTest: test });
+}
+
+describe.skipIf(skipReason())('inside Telegram', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('starts like a Mini App, uses the BackButton and keeps the chat input above the keyboard', async () => {
+    // Init data the server accepts: outside production it signs demo sessions with its own key.
+    const session = (await (await fetch(`${baseUrl()}/api/demo/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as { init_data: string };
+    const app = await newVisitor(browser, 'ru', 'light');
+    const { page } = app;
+    await page.addInitScript(telegramStandIn, session.init_data);
+    const calls = () => page.evaluate(() => (window as unknown as { __telegramTest: { calls: string[] } }).__telegramTest.calls);
+
+    await page.goto('/');
+    await page.waitForFunction(() => !document.getElementById('boot-splash') && !document.querySelector('[data-testid=splash]'), undefined, { timeout: 10_000 });
+    expect(await calls()).toEqual(expect.arrayContaining(['ready', 'expand']));
+    // Telegram's dark scheme and its colours, without a stored choice.
+    await expect(page.evaluate(() => document.documentElement.dataset.theme)).resolves.toBe('dark');
+    expect(await calls()).toContain('setBackgroundColor:#17212b');
+
+    await navigate(page, '/chat/1');
+    const input = page.getByRole('textbox', { name: tr('en', 'chat.placeholder') });
+    await input.waitFor();
+    expect(await calls()).toEqual(expect.arrayContaining(['BackButton.show', 'disableVerticalSwipes']));
+    // Telegram draws the back arrow, so the page does not.
+    await expect(page.getByRole('button', { name: tr('en', 'common.back') }).count()).resolves.toBe(0);
+    await screenshot(app, 'telegram-chat');
+
+    // The keyboard takes the lower 330 px: the input must stay fully visible above it.
+    await input.focus();
+    await page.evaluate(() => (window as unknown as { __telegramTest: { setStableHeight(h: number): void } }).__telegramTest.setStableHeight(514));
+    await expect.poll(async () => (await input.boundingBox())!.y + (await input.boundingBox())!.height).toBeLessThanOrEqual(514);
+    await screenshot(app, 'telegram-chat-keyboard');
+
+    // Leaving the chat gives the swipes back; Telegram's back button returns to where we came from.
+    await page.evaluate(() => (window as unknown as { __telegramTest: { setStableHeight(h: number): void } }).__telegramTest.setStableHeight(844));
+    await page.evaluate(() => (window as unknown as { __telegramTest: { pressBack(): void } }).__telegramTest.pressBack());
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await calls()).toEqual(expect.arrayContaining(['enableVerticalSwipes', 'BackButton.hide']));
+    await expectHealthy(app, 'telegram home');
+    await app.context.close();
+  });
+});

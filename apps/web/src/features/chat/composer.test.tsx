@@ -92,6 +92,17 @@ describe('chat composer', () => {
     expect(screen.getByText(t('modals.warn.title'))).toBeTruthy();
   });
 
+  it('explains why a picture was not sent: wrong type or larger than 5 MB', async () => {
+    setup();
+    const picker = document.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(picker, { target: { files: [new File(['hello'], 'notes.txt', { type: 'text/plain' })] } });
+    await screen.findByText(t('chat.uploadError', { reason: t('chat.imageType') }));
+    const huge = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'huge.png', { type: 'image/png' });
+    fireEvent.change(picker, { target: { files: [huge] } });
+    await screen.findByText(t('chat.uploadError', { reason: t('chat.imageTooLarge') }));
+    expect(sendChatMessage).not.toHaveBeenCalled();
+  });
+
   it('without free messages or balance: the input is disabled and "Add Balance" leads to /balance', () => {
     const { input } = setup(true);
     expect(input.disabled).toBe(true);

@@ -98,6 +98,30 @@ describe.skipIf(skipReason())('chat', () => {
     await app.context.close();
   });
 
+  it("chimes when the advisor answers, and stays silent when localStorage 'sound' is 'false'", async () => {
+    for (const sound of ['on', 'false'] as const) {
+      const app = await openApp(browser, 'en', 'light', '/chat/6');
+      const { page } = app;
+      // Count the notes the chat schedules through WebAudio.
+      await page.evaluate((preference) => {
+        if (preference === 'false') localStorage.setItem('sound', 'false');
+        const counter = window as unknown as { notes: number };
+        counter.notes = 0;
+        const original = AudioContext.prototype.createOscillator;
+        AudioContext.prototype.createOscillator = function (this: AudioContext) {
+          counter.notes += 1;
+          return original.call(this);
+        };
+      }, sound);
+      await send(app, sound === 'on' ? 'Is it a good time to move?' : 'And to change jobs?');
+      await page.locator('[data-sender=manager]').first().waitFor({ timeout: 15_000 });
+      const notes = await page.evaluate(() => (window as unknown as { notes: number }).notes);
+      if (sound === 'on') expect(notes).toBeGreaterThan(0);
+      else expect(notes).toBe(0);
+      await app.context.close();
+    }
+  });
+
   it('refuses a rating before the first message, then rates, runs out of free messages and deletes the chat', async () => {
     const app = await openApp(browser, 'ru', 'dark', '/chat/5');
     const { page } = app;

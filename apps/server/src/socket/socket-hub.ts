@@ -366,7 +366,9 @@ export class SocketHub {
             full: message,
           },
         });
-        this.deliver(frame, this.byDialog.get(dialogKey(event.userId, event.advisorId)), this.byAdvisor.get(event.advisorId));
+        // Every socket of the user hears of their dialogs (the chat list updates live), besides
+        // the dialog's subscribers and the advisor's inbox sockets.
+        this.deliver(frame, this.byDialog.get(dialogKey(event.userId, event.advisorId)), this.byAdvisor.get(event.advisorId), this.byUser.get(event.userId));
         return;
       }
       case 'read': {
@@ -402,13 +404,20 @@ export class SocketHub {
   }
 
   /** Sends one frame to the union of the given sets, once per socket. */
-  private deliver(frame: EncodedFrame, first: Set<Connection> | undefined, second?: Set<Connection>): void {
-    if (first && second) {
-      for (const connection of first) this.push(connection, frame);
-      for (const connection of second) if (!first.has(connection)) this.push(connection, frame);
+  private deliver(frame: EncodedFrame, ...sets: Array<Set<Connection> | undefined>): void {
+    const present = sets.filter((set): set is Set<Connection> => set !== undefined && set.size > 0);
+    if (present.length === 1) {
+      for (const connection of present[0]!) this.push(connection, frame);
       return;
     }
-    for (const connection of first ?? second ?? []) this.push(connection, frame);
+    const sent = new Set<Connection>();
+    for (const set of present) {
+      for (const connection of set) {
+        if (sent.has(connection)) continue;
+        sent.add(connection);
+        this.push(connection, frame);
+      }
+    }
   }
 
   private push(connection: Connection, frame: EncodedFrame): void {

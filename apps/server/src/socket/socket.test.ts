@@ -132,6 +132,25 @@ describe('messages', () => {
     advisorSocket.close();
   });
 
+  it("gives every socket of a user the messages of all their dialogs without subscribing (the chat list)", async () => {
+    const userId = newUserId();
+    const { advisor, telegramId: advisorTelegramId } = await linkAdvisor(4);
+    const listScreen = await t.connect(userId);
+    listScreen.send({ type: 'user_connect', user_id: userId, data: { role: 'user' } });
+    await listScreen.next('connected');
+    const stranger = await t.connect(newUserId());
+    await send(userId, advisor.id, 'First question');
+    expect((await listScreen.next('new_message')).data.message).toBe('First question');
+    await t.call('POST', '/api/ManagerSendMessage.php', advisorTelegramId, { telegram_user_id: userId, message: 'An answer' });
+    expect((await listScreen.next('new_message', (f) => f.data.sender === 'manager')).data.message).toBe('An answer');
+    await listScreen.roundTrip();
+    expect(listScreen.all('new_message')).toHaveLength(2);
+    await stranger.roundTrip();
+    expect(stranger.all('new_message')).toHaveLength(0);
+    listScreen.close();
+    stranger.close();
+  });
+
   it("sends balance changes after a charge to the user's sockets only", async () => {
     const userId = newUserId();
     const socket = await t.connect(userId);

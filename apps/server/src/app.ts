@@ -31,7 +31,7 @@ import { adminRoutes } from './admin/admin.routes.js';
 import { AdminService } from './admin/admin.service.js';
 import { paymentsAdminRoutes } from './admin/payments-admin.routes.js';
 import { PayoutsService } from './admin/payouts.service.js';
-import { NotFoundError } from './errors.js';
+import { NotFoundError, UnavailableError } from './errors.js';
 import { createPaymentsAndBot, logTo } from './payments/payments.setup.js';
 import type { PaymentsService } from './payments/payments.service.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
@@ -114,7 +114,11 @@ export async function buildApp(
   const services: Services = { config, db, events, auth, advisors, users, chat, reviews, payments, bot, sockets, userSockets, notifications };
 
   app.get('/api/health', async () => {
-    await db.sql`SELECT 1`;
+    try {
+      await db.sql`SELECT 1`;
+    } catch {
+      throw new UnavailableError('The database does not answer');
+    }
     return { status: 'ok' };
   });
 
@@ -158,7 +162,8 @@ export async function buildApp(
     await app.register(fastifyStatic, {
       root: WEB_DIST_DIR,
       prefix: '/',
-      wildcard: false,
+      // Files are looked up per request, so a rebuild while the server runs is served at once.
+      wildcard: true,
       // The web build writes .br and .gz beside each file (apps/web/vite.config.ts): sent when the browser accepts them.
       preCompressed: true,
       // Our setHeaders decides caching; without this, send() overwrites it with max-age=0.

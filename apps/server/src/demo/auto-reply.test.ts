@@ -37,13 +37,13 @@ describe('demo advisors', () => {
     socket.close();
   });
 
-  it('answer in Russian to a Russian-speaking user, once for several quick messages', async () => {
+  it('answer in the language of the question (Russian from an English Telegram), once for several quick messages', async () => {
     const userId = newUserId();
     const advisor = advisors[1]!;
-    const socket = await t.connect(userId, { language_code: 'ru' });
+    const socket = await t.connect(userId, { language_code: 'en' });
     socket.send({ type: 'subscribe_dialog', telegram_user_id: userId, manager_id: advisor.id });
     await socket.next('subscribed');
-    await Promise.all(['Привет', 'Он вернётся?'].map((message) => t.call('POST', '/api/CreateMessage.php', userId, { manager_id: advisor.id, message }, { language_code: 'ru' })));
+    await Promise.all(['Привет', 'Он вернётся?'].map((message) => t.call('POST', '/api/CreateMessage.php', userId, { manager_id: advisor.id, message }, { language_code: 'en' })));
     const reply = await socket.next('new_message', (f) => f.data.sender === 'manager');
     expect(reply.data.message).toMatch(/[а-яё]/i);
     await new Promise((resolve) => setTimeout(resolve, 200));

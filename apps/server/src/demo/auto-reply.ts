@@ -104,7 +104,8 @@ export class DemoAutoReply {
     const advisor = await this.deps.advisors.repository.find(advisorId);
     if (!advisor || !isAnsweredByDemo(advisor)) return;
     const user = await this.deps.users.find(userId);
-    const locale = localeFromLanguageCode(user?.language_code);
+    // Answer in the language the question was written in; the Telegram language decides otherwise.
+    const locale = /[а-яё]/i.test(question) ? 'ru' : /[a-z]/i.test(question) ? 'en' : localeFromLanguageCode(user?.language_code);
     await this.deps.chat.markReadByAdvisor(advisor, userId);
     const text = composeDemoReply({ locale, question, kind, categoryId: advisor.category_id, advisorName: advisor.name, random: () => this.random() });
     await this.deps.chat.sendAdvisorMessage(advisor, userId, text);

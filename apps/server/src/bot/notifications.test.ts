@@ -63,7 +63,8 @@ async function dialog(options: { userAllows: boolean; advisorAllows?: boolean })
     { first_name: 'Anna' },
   );
   expect(sent.status).toBe(200);
-  await a.call('POST', '/api/SetWriteAccess.php', userId, { allowed: options.userAllows });
+  // Same Telegram profile as above: signing in with another name would rename the user before the notice is written.
+  await a.call('POST', '/api/SetWriteAccess.php', userId, { allowed: options.userAllows }, { first_name: 'Anna' });
   return { advisor, advisorTelegramId, userId };
 }
 

@@ -57,7 +57,7 @@ function distFile(urlPath) {
   return path.join(DIST, decodeURIComponent(urlPath.replace(/^\//, '').split('?')[0]));
 }
 
-/** Every JavaScript file Chromium fetched while opening "/" and waiting for the network to settle. */
+/** Every JavaScript file Chromium fetched while opening "/" and waiting for the network to settle; then warms the server. */
 async function scriptsFetchedForHome(baseUrl) {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
@@ -72,7 +72,14 @@ async function scriptsFetchedForHome(baseUrl) {
     // Past the 2.5 s splash, until the home screen's own data and chunks have arrived.
     await page.waitForTimeout(3500);
     await page.waitForLoadState('networkidle');
-    return [...scripts];
+    const homeScripts = [...scripts];
+    // Warm the freshly started server (JIT, database caches) on the measured pages, so that
+    // Lighthouse's CPU-scaled timings do not include the server's cold start on the same cores.
+    for (const { path: route } of PAGES) {
+      await page.goto(baseUrl + route, { waitUntil: 'networkidle' });
+      await page.waitForTimeout(500);
+    }
+    return homeScripts;
   } finally {
     await browser.close();
   }
@@ -161,7 +168,20 @@ async function main() {
     report.loadAverageBefore = os.loadavg()[0];
     for (const page of PAGES) {
       const samples = [];
-      for (let i = 0; i < runs; i += 1) samples.push(await lighthouseRun(server.url + page.path));
+      for (let i = 0; i < runs; i += 1) {
+        // A run can fail on a loaded machine (Chrome gives up on the page); try it once more.
+        try {
+          samples.push(await lighthouseRun(server.url + page.path));
+        } catch (error) {
+          console.log(`      run ${i + 1} failed (${error instanceof Error ? error.message.split('\n')[0] : error}); retrying`);
+          try {
+            samples.push(await lighthouseRun(server.url + page.path));
+          } catch (again) {
+            console.log(`      server output:\n${server.output().slice(-2000)}`);
+            throw again;
+          }
+        }
+      }
       const pick = (key) => median(samples.map((sample) => sample[key]));
       const row = {
         page: page.name,

@@ -106,7 +106,7 @@ export async function buildApp(
   const userSockets = new UserSockets(events, sockets, options.userSocketsWaitMs);
   const notifications = bot
     ? new BotNotifications(
-        { sql: db.sql, events, api: bot.api, advisors: advisors.repository, userSockets, publicUrl: config.publicUrl, log: logTo(app.log) },
+        { sql: db.sql, events, api: bot.api, advisors: { find: (id: number) => advisors.cachedRecord(id) }, userSockets, publicUrl: config.publicUrl, log: logTo(app.log) },
         options.notifications,
       )
     : null;

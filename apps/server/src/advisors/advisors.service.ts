@@ -44,6 +44,12 @@ export class AdvisorsService {
     return entry.json;
   }
 
+  /** An active advisor from the list cached for a second, without a query (hot paths). */
+  async cachedRecord(id: number): Promise<AdvisorRecord | null> {
+    const { records } = await this.activeRecords();
+    return records.find((record) => record.id === id) ?? null;
+  }
+
   async listByCategory(categoryId: number): Promise<Advisor[]> {
     return (await this.list()).filter((advisor) => advisor.category_id === categoryId);
   }

@@ -70,7 +70,8 @@ export class BotNotifications {
       sql: Sql;
       events: EventBus;
       api: BotApi;
-      advisors: AdvisorsRepository;
+      /** Looked up for every message: a cached source is fine (a new link is seen within a second). */
+      advisors: Pick<AdvisorsRepository, 'find'>;
       userSockets: UserSockets;
       publicUrl: string;
       log?: Log;

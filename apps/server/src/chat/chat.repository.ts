@@ -24,6 +24,26 @@ export interface DialogRow {
   user_hidden: boolean;
 }
 
+interface SendOutcomeRow {
+  out_outcome: SendOutcome['outcome'];
+  out_message_id: number | null;
+  out_created_at: Date | null;
+  out_balance_cents: number | null;
+  out_free_messages: number | null;
+  out_price_cents: number | null;
+  out_paid_with: 'free' | 'balance' | null;
+}
+
+export interface SendOutcome {
+  outcome: 'ok' | 'advisor_not_found' | 'wrong_category' | 'image_not_found' | 'user_not_found' | 'insufficient_funds';
+  messageId: number | null;
+  createdAt: Date | null;
+  balanceCents: number | null;
+  freeMessages: number | null;
+  priceCents: number | null;
+  paidWith: 'free' | 'balance' | null;
+}
+
 const MESSAGE_COLUMNS = 'm.id, m.dialog_id, m.sender, m.kind, m.text, m.image_id, m.read_at, m.created_at, d.user_id, d.advisor_id';
 const HISTORY_LIMIT = 500;
 
@@ -64,54 +84,27 @@ export class ChatRepository {
     return row!;
   }
 
-  /** Locks the user's wallet row for this send and reads the advisor's current price in the same round trip. */
-  async lockWalletForSend(tx: Tx, userId: number, advisorId: number) {
-    const [row] = await tx<{ balance_cents: number; free_messages: number; price_cents: number; category_id: number }[]>`
-      SELECT u.balance_cents, u.free_messages, a.price_cents, a.category_id
-      FROM users u, advisors a
-      WHERE u.telegram_id = ${userId} AND a.id = ${advisorId} AND a.is_active
-      FOR UPDATE OF u`;
-    return row ?? null;
-  }
-
-  /**
-   * Records a user's message and its payment in one statement: the dialog (created or touched),
-   * the message, and either a used free credit or the debit with its ledger row and the advisor's
-   * earning. The caller holds the wallet lock and has checked the funds.
-   */
-  async recordUserMessage(
-    tx: Tx,
-    m: { userId: number; advisorId: number; kind: string; text: string; imageId: string | null; preview: string; priceCents: number; paidWith: 'free' | 'balance' },
-  ): Promise<{ id: number; created_at: Date; balance_cents: number; free_messages: number }> {
-    const paid = m.paidWith === 'balance';
-    const price = paid ? m.priceCents : 0;
-    const [row] = await tx<{ id: number; created_at: Date; balance_cents: number; free_messages: number }[]>`
-      WITH dialog AS (
-        INSERT INTO dialogs (user_id, advisor_id, last_message_at, last_message_text, advisor_unread)
-        VALUES (${m.userId}, ${m.advisorId}, now(), ${m.preview}, 1)
-        ON CONFLICT (user_id, advisor_id) DO UPDATE SET
-          last_message_at = now(), last_message_text = EXCLUDED.last_message_text,
-          advisor_unread = dialogs.advisor_unread + 1, user_hidden = false
-        RETURNING id
-      ), message AS (
-        INSERT INTO messages (dialog_id, sender, kind, text, image_id, price_cents, paid_with)
-        SELECT id, 'user', ${m.kind}, ${m.text}, ${m.imageId}, ${price}, ${m.paidWith} FROM dialog
-        RETURNING id, created_at
-      ), wallet AS (
-        UPDATE users SET
-          balance_cents = balance_cents - ${price},
-          free_messages = free_messages - ${paid ? 0 : 1}
-        WHERE telegram_id = ${m.userId}
-        RETURNING balance_cents, free_messages
-      ), ledger AS (
-        INSERT INTO ledger (user_id, amount_cents, reason, message_id)
-        SELECT ${m.userId}, ${-price}, 'message', message.id FROM message WHERE ${paid}
-      ), earning AS (
-        INSERT INTO advisor_earnings (advisor_id, message_id, amount_cents)
-        SELECT ${m.advisorId}, message.id, ${price} FROM message WHERE ${paid}
-      )
-      SELECT message.id, message.created_at, wallet.balance_cents, wallet.free_messages FROM message, wallet`;
-    return row!;
+  /** Records a user's message and its payment in one call of the stored function (migration 005). */
+  async sendUserMessage(m: {
+    userId: number;
+    advisorId: number;
+    kind: string;
+    text: string;
+    imageId: string | null;
+    preview: string;
+    requiredCategory: number | null;
+  }): Promise<SendOutcome> {
+    const [row] = await this.sql<SendOutcomeRow[]>`
+      SELECT * FROM seer_send_user_message(${m.userId}, ${m.advisorId}, ${m.kind}, ${m.text}, ${m.imageId}, ${m.preview}, ${m.requiredCategory})`;
+    return {
+      outcome: row!.out_outcome,
+      messageId: row!.out_message_id,
+      createdAt: row!.out_created_at,
+      balanceCents: row!.out_balance_cents,
+      freeMessages: row!.out_free_messages,
+      priceCents: row!.out_price_cents,
+      paidWith: row!.out_paid_with,
+    };
   }
 
   async messagesForUser(dialog: DialogRow): Promise<MessageRow[]> {

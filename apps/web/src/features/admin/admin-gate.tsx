@@ -2,9 +2,8 @@
 import type { ReactNode } from 'react';
 import { useT } from '../../lib/i18n';
 import { useCurrentUser } from '../../lib/user';
-import { ButtonLink } from '../../shared/ui/button';
-import { PageHeader } from '../../shared/ui/page-header';
-import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
+import { NotAvailablePage } from '../../shared/ui/not-available';
+import { ErrorState, LoadingState } from '../../shared/ui/states';
 
 export function AdminGate({ children }: { children: ReactNode }) {
   const t = useT();
@@ -13,16 +12,7 @@ export function AdminGate({ children }: { children: ReactNode }) {
   if (user.status === 'error')
     return <ErrorState message={t('common.screenError')} onRetry={user.retry} />;
   if (!user.data.is_admin) {
-    return (
-      <div className="page">
-        <PageHeader title={t('admin.title')} back />
-        <EmptyState message={t('admin.notAvailable')}>
-          <ButtonLink href="/" variant="secondary">
-            {t('common.toHome')}
-          </ButtonLink>
-        </EmptyState>
-      </div>
-    );
+    return <NotAvailablePage title={t('admin.title')} message={t('admin.notAvailable')} />;
   }
   return <>{children}</>;
 }

@@ -2,9 +2,8 @@
 import type { ReactNode } from 'react';
 import { useT } from '../../lib/i18n';
 import { useCurrentUser } from '../../lib/user';
-import { ButtonLink } from '../../shared/ui/button';
-import { PageHeader } from '../../shared/ui/page-header';
-import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
+import { NotAvailablePage } from '../../shared/ui/not-available';
+import { ErrorState, LoadingState } from '../../shared/ui/states';
 
 export function AdvisorGate({ children }: { children: (advisorId: number) => ReactNode }) {
   const t = useT();
@@ -14,16 +13,7 @@ export function AdvisorGate({ children }: { children: (advisorId: number) => Rea
     return <ErrorState message={t('common.screenError')} onRetry={user.retry} />;
   const advisorId = user.data.advisor_id;
   if (advisorId === null) {
-    return (
-      <div className="page">
-        <PageHeader title={t('workspace.title')} back />
-        <EmptyState message={t('workspace.notAvailable')}>
-          <ButtonLink href="/" variant="secondary">
-            {t('common.toHome')}
-          </ButtonLink>
-        </EmptyState>
-      </div>
-    );
+    return <NotAvailablePage title={t('workspace.title')} message={t('workspace.notAvailable')} />;
   }
   return <>{children(advisorId)}</>;
 }

@@ -18,9 +18,16 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = 8;
 
 const db = await benchDatabase();
-console.log(`bench:api — ${db.kind}, ${USERS} users, ${CLIENTS} clients, ${SECONDS} s per run, load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}`);
+console.log(
+  `bench:api — ${db.kind}, ${USERS} users, ${CLIENTS} clients, ${SECONDS} s per run, load average ${os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')}`,
+);
 await seedDemoData(db.sql);
-const advisors = await db.sql<{ id: number; price_cents: number }[]>`SELECT id, price_cents FROM advisors ORDER BY id`;
+const advisors = await db.sql<
+  { id: number; price_cents: number }[]
+>`SELECT id, price_cents FROM advisors ORDER BY id`;
 const firstUser = 500_000_000;
 await db.sql`
   INSERT INTO users (telegram_id, first_name, balance_cents, free_messages)
@@ -28,7 +35,9 @@ await db.sql`
 await db.sql`
   INSERT INTO ledger (user_id, amount_cents, reason)
   SELECT g, 100000000, 'bench_credit' FROM generate_series(${firstUser}::bigint, ${firstUser + USERS - 1}::bigint) g`;
-const initData = Array.from({ length: USERS }, (_, i) => signInitData(BOT_TOKEN, { id: firstUser + i, first_name: 'Bench' }));
+const initData = Array.from({ length: USERS }, (_, i) =>
+  signInitData(BOT_TOKEN, { id: firstUser + i, first_name: 'Bench' }),
+);
 
 // The ceiling: the same service call and transaction, no HTTP.
 const events = new EventBus();
@@ -37,11 +46,21 @@ const chat = new ChatService(db.sql, advisorsService, events);
 const direct = await load(CLIENTS, SECONDS, async (worker, i) => {
   const user = firstUser + ((worker * 7919 + i * CLIENTS) % USERS);
   const advisor = advisors[(worker + i) % advisors.length]!;
-  await chat.sendUserMessage(user, { managerId: advisor.id, text: `direct ${i}`, requestType: null, imageId: null });
+  await chat.sendUserMessage(user, {
+    managerId: advisor.id,
+    text: `direct ${i}`,
+    requestType: null,
+    imageId: null,
+  });
   return true;
 });
 
-const server = await startServer({ DATABASE_URL: db.url, BOT_TOKEN, NODE_ENV: 'production', FREE_MESSAGES: '0' });
+const server = await startServer({
+  DATABASE_URL: db.url,
+  BOT_TOKEN,
+  NODE_ENV: 'production',
+  FREE_MESSAGES: '0',
+});
 try {
   const paid = await load(CLIENTS, SECONDS, async (worker, i) => {
     const index = (worker * 7919 + i * CLIENTS + 1) % USERS;
@@ -56,7 +75,12 @@ try {
 
   // Reads are driven by autocannon (a Node loop tops out near the server's own rate here).
   const read = async (path: string) =>
-    autocannon({ url: `${server.url}${path}`, connections: 50, duration: SECONDS, headers: { authorization: initData[0]! } });
+    autocannon({
+      url: `${server.url}${path}`,
+      connections: 50,
+      duration: SECONDS,
+      headers: { authorization: initData[0]! },
+    });
   const managers = await read('/api/GetAllManagers.php');
   const health = await read('/api/health');
 
@@ -65,11 +89,21 @@ try {
     JOIN (SELECT user_id, sum(amount_cents) AS sum FROM ledger GROUP BY user_id) l ON l.user_id = u.telegram_id`;
 
   console.log('');
-  console.log(`direct (driver, no HTTP)    ${fmt(direct.perSecond, 0)} paid messages/s   p50 ${fmt(direct.p50, 2)} ms   p99 ${fmt(direct.p99, 2)} ms`);
-  console.log(`HTTP CreateMessage (paid)   ${fmt(paid.perSecond, 0)} paid messages/s   p50 ${fmt(paid.p50, 2)} ms   p99 ${fmt(paid.p99, 2)} ms   errors ${paid.errors}`);
-  console.log(`HTTP / ceiling              ${fmt((paid.perSecond / direct.perSecond) * 100, 0)} %   (target ≥ 60 %, p99 ≤ 15 ms)`);
-  console.log(`HTTP GetAllManagers         ${fmt(managers.requests.average, 0)} requests/s   p50 ${managers.latency.p50} ms   p99 ${managers.latency.p99} ms   non-2xx ${managers.non2xx}   (target ≥ 20000/s; ${(managers.throughput.average / managers.requests.average / 1024).toFixed(1)} KB each)`);
-  console.log(`HTTP /api/health (calibration: the smallest route on this machine)   ${fmt(health.requests.average, 0)} requests/s`);
+  console.log(
+    `direct (driver, no HTTP)    ${fmt(direct.perSecond, 0)} paid messages/s   p50 ${fmt(direct.p50, 2)} ms   p99 ${fmt(direct.p99, 2)} ms`,
+  );
+  console.log(
+    `HTTP CreateMessage (paid)   ${fmt(paid.perSecond, 0)} paid messages/s   p50 ${fmt(paid.p50, 2)} ms   p99 ${fmt(paid.p99, 2)} ms   errors ${paid.errors}`,
+  );
+  console.log(
+    `HTTP / ceiling              ${fmt((paid.perSecond / direct.perSecond) * 100, 0)} %   (target ≥ 60 %, p99 ≤ 15 ms)`,
+  );
+  console.log(
+    `HTTP GetAllManagers         ${fmt(managers.requests.average, 0)} requests/s   p50 ${managers.latency.p50} ms   p99 ${managers.latency.p99} ms   non-2xx ${managers.non2xx}   (target ≥ 20000/s; ${(managers.throughput.average / managers.requests.average / 1024).toFixed(1)} KB each)`,
+  );
+  console.log(
+    `HTTP /api/health (calibration: the smallest route on this machine)   ${fmt(health.requests.average, 0)} requests/s`,
+  );
   console.log(`every balance equals its ledger: ${ledger?.ok ? 'yes' : 'NO'}`);
 } finally {
   await server.stop();

@@ -43,7 +43,8 @@ async function databaseCpuMs(databaseName: string): Promise<number> {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const command = await readFile(`/proc/${entry}/cmdline`, 'utf8');
-      if (command.startsWith('postgres:') && command.includes(` ${databaseName} `)) total += await cpuMs(Number(entry));
+      if (command.startsWith('postgres:') && command.includes(` ${databaseName} `))
+        total += await cpuMs(Number(entry));
     } catch {
       // the process ended meanwhile
     }
@@ -96,7 +97,11 @@ function exchange(ws: WebSocket, frame: unknown, type: string): Promise<void> {
   });
 }
 
-async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
+async function inBatches<T>(
+  items: T[],
+  size: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: size }, async () => {
@@ -124,7 +129,11 @@ async function main(): Promise<void> {
   let stopping = false;
   try {
     db = await benchDatabase();
-    const load = () => os.loadavg().map((n) => n.toFixed(1)).join(' ');
+    const load = () =>
+      os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ');
     console.log(
       `bench:chat — database: ${db.kind}; events: ${process.env.REDIS_URL ? 'Redis' : 'PostgreSQL NOTIFY'}; ${os.cpus().length} CPUs, load average ${load()} before the run`,
     );
@@ -141,14 +150,21 @@ async function main(): Promise<void> {
       openFiles: 20_000,
     });
     const pid = server.child.pid!;
-    const [setting] = await db.sql<{ value: string }[]>`SELECT value FROM settings WHERE key = 'demo_bot_token'`;
+    const [setting] = await db.sql<
+      { value: string }[]
+    >`SELECT value FROM settings WHERE key = 'demo_bot_token'`;
     const token = setting!.value;
-    const initData = (id: number) => signInitData(token, { id, first_name: `Bench${id}`, language_code: 'en' });
-    const wsUrl = (id: number) => `${server!.base.replace('http', 'ws')}/ws?initData=${encodeURIComponent(initData(id))}`;
+    const initData = (id: number) =>
+      signInitData(token, { id, first_name: `Bench${id}`, language_code: 'en' });
+    const wsUrl = (id: number) =>
+      `${server!.base.replace('http', 'ws')}/ws?initData=${encodeURIComponent(initData(id))}`;
 
     // Advisors linked to people (so no demo auto-replies), users with money and no free messages.
-    const advisors = await db.sql<{ id: number; price_cents: number }[]>`SELECT id, price_cents FROM advisors ORDER BY id LIMIT ${ADVISORS}`;
-    for (const [i, advisor] of advisors.entries()) await db.sql`UPDATE advisors SET telegram_id = ${FIRST_ADVISOR_USER + i} WHERE id = ${advisor.id}`;
+    const advisors = await db.sql<
+      { id: number; price_cents: number }[]
+    >`SELECT id, price_cents FROM advisors ORDER BY id LIMIT ${ADVISORS}`;
+    for (const [i, advisor] of advisors.entries())
+      await db.sql`UPDATE advisors SET telegram_id = ${FIRST_ADVISOR_USER + i} WHERE id = ${advisor.id}`;
     await db.sql`
       INSERT INTO users (telegram_id, first_name, language_code, balance_cents, free_messages)
       SELECT ${FIRST_USER} + g, 'Bench', 'en', 100000000, 0 FROM generate_series(0, ${USERS - 1}) g`;
@@ -165,7 +181,11 @@ async function main(): Promise<void> {
     await inBatches(idleIds, 200, async (id) => {
       const ws = await openSocket(wsUrl(id));
       idle.push(ws);
-      await exchange(ws, { type: 'user_connect', user_id: id, data: { role: 'user' } }, 'connected');
+      await exchange(
+        ws,
+        { type: 'user_connect', user_id: id, data: { role: 'user' } },
+        'connected',
+      );
     });
     const openSeconds = (Date.now() - idleStarted) / 1000;
     const loadedKb = await settledRss(pid, 4);
@@ -189,7 +209,10 @@ async function main(): Promise<void> {
       const at = performance.now();
       // Cheap check before parsing: only new_message frames from users matter here.
       if (data[9] !== 0x6e) return; // {"type":"n...
-      const frame = JSON.parse(data.toString()) as { type: string; data: { message: string; sender: string } };
+      const frame = JSON.parse(data.toString()) as {
+        type: string;
+        data: { message: string; sender: string };
+      };
       if (frame.type !== 'new_message' || frame.data.sender !== 'user') return;
       const seq = Number(frame.data.message);
       const t0 = sentAt.get(seq);
@@ -204,13 +227,25 @@ async function main(): Promise<void> {
         if (!stopping) advisorSocketsLost.push(code);
       });
       sockets.push(ws);
-      await exchange(ws, { type: 'manager_connect', user_id: FIRST_ADVISOR_USER + i, data: { manager_id: advisors[i]!.id, role: 'manager' } }, 'connected');
+      await exchange(
+        ws,
+        {
+          type: 'manager_connect',
+          user_id: FIRST_ADVISOR_USER + i,
+          data: { manager_id: advisors[i]!.id, role: 'manager' },
+        },
+        'connected',
+      );
     });
     await inBatches([...Array(USERS).keys()], 50, async (i) => {
       const id = FIRST_USER + i;
       const ws = await openSocket(wsUrl(id));
       sockets.push(ws);
-      await exchange(ws, { type: 'subscribe_dialog', telegram_user_id: id, manager_id: advisors[i % ADVISORS]!.id }, 'subscribed');
+      await exchange(
+        ws,
+        { type: 'subscribe_dialog', telegram_user_id: id, manager_id: advisors[i % ADVISORS]!.id },
+        'subscribed',
+      );
     });
 
     // Signed once per user, as a Mini App does at start.
@@ -258,7 +293,16 @@ async function main(): Promise<void> {
       const elapsed = (performance.now() - begin) / 1000;
       const counted = delivered;
       const { p50, p99 } = percentiles(latencies);
-      const step = { offered: rate, sent, delivered: counted, failed, seconds: elapsed, p50, p99, ackP99: percentiles(acks).p99 };
+      const step = {
+        offered: rate,
+        sent,
+        delivered: counted,
+        failed,
+        seconds: elapsed,
+        p50,
+        p99,
+        ackP99: percentiles(acks).p99,
+      };
       // Late deliveries count in the percentiles but not in the rate; and the next run starts on an idle server.
       await Promise.race([Promise.all(pending), sleep(30_000)]);
       const drainUntil = performance.now() + 2000;
@@ -274,19 +318,25 @@ async function main(): Promise<void> {
     const steady = await run(RATE, 8);
     const clientLagP99 = clientLag.percentile(99) / 1e6;
     const serverCpuPerMessage = ((await cpuMs(pid)) - serverCpu0) / steady.sent;
-    const databaseCpuPerMessage = ((await databaseCpuMs(databaseName)) - databaseCpu0) / steady.sent;
+    const databaseCpuPerMessage =
+      ((await databaseCpuMs(databaseName)) - databaseCpu0) / steady.sent;
     console.log(
       `at ${RATE} paid messages/s for ${fmt(steady.seconds)} s: ${steady.delivered}/${steady.sent} delivered, ${steady.failed} failed; ` +
         `send-to-delivery p50 ${fmt(steady.p50)} ms, p99 ${fmt(steady.p99)} ms (target ≤ 20); CreateMessage answer p99 ${fmt(steady.ackP99)} ms`,
     );
-    console.log(`client event-loop delay p99 ${fmt(clientLagP99)} ms; advisor sockets lost: ${advisorSocketsLost.length ? advisorSocketsLost.join(', ') : 'none'}`);
+    console.log(
+      `client event-loop delay p99 ${fmt(clientLagP99)} ms; advisor sockets lost: ${advisorSocketsLost.length ? advisorSocketsLost.join(', ') : 'none'}`,
+    );
     console.log(
       `CPU per paid message: server ${fmt(serverCpuPerMessage, 2)} ms, PostgreSQL backends ${fmt(databaseCpuPerMessage, 2)} ms ` +
         `(one server process can serve at most about ${fmt(1000 / serverCpuPerMessage, 0)} messages/s)`,
     );
 
     // ---- the highest sustained rate: the highest offered rate at which (almost) everything arrives promptly ----
-    const keptUp = (step: Step) => step.delivered >= 0.98 * step.sent && step.sent >= 0.95 * step.offered * step.seconds && step.p99 < 250;
+    const keptUp = (step: Step) =>
+      step.delivered >= 0.98 * step.sent &&
+      step.sent >= 0.95 * step.offered * step.seconds &&
+      step.p99 < 250;
     const steps: Step[] = [];
     let best: Step | null = keptUp(steady) ? steady : null;
     const goingUp = best !== null;
@@ -309,18 +359,40 @@ async function main(): Promise<void> {
         ? `highest sustained rate: ${fmt(sustained, 0)} paid messages/s delivered end to end (offered ${best.offered}/s; p50 ${fmt(best.p50)} ms, p99 ${fmt(best.p99)} ms)`
         : `no offered rate down to ${best.offered}/s was sustained (p99 under 250 ms) on this machine now`,
     );
-    console.log(`load average ${load()} after the run (other processes on this machine share its CPUs)`);
+    console.log(
+      `load average ${load()} after the run (other processes on this machine share its CPUs)`,
+    );
 
     const result = {
       date: new Date().toISOString(),
       database: db.kind,
       loadAverageAfter: os.loadavg(),
       cpuPerMessageMs: { server: serverCpuPerMessage, postgres: databaseCpuPerMessage },
-      latencyAt1000: { p50Ms: steady.p50, p99Ms: steady.p99, delivered: steady.delivered, sent: steady.sent, failed: steady.failed, ackP99Ms: steady.ackP99 },
+      latencyAt1000: {
+        p50Ms: steady.p50,
+        p99Ms: steady.p99,
+        delivered: steady.delivered,
+        sent: steady.sent,
+        failed: steady.failed,
+        ackP99Ms: steady.ackP99,
+      },
       sustainedPerSecond: foundSustained ? Math.round(sustained) : null,
-      sustainedAt: foundSustained ? { offered: best.offered, p50Ms: best.p50, p99Ms: best.p99 } : null,
-      steps: steps.map((s) => ({ offered: s.offered, deliveredPerSecond: Math.round(s.delivered / s.seconds), p50Ms: s.p50, p99Ms: s.p99, failed: s.failed })),
-      idleSockets: { count: IDLE_SOCKETS, rssBeforeMb: baseKb / 1024, rssAfterMb: loadedKb / 1024, kbPerSocket: perSocketKb },
+      sustainedAt: foundSustained
+        ? { offered: best.offered, p50Ms: best.p50, p99Ms: best.p99 }
+        : null,
+      steps: steps.map((s) => ({
+        offered: s.offered,
+        deliveredPerSecond: Math.round(s.delivered / s.seconds),
+        p50Ms: s.p50,
+        p99Ms: s.p99,
+        failed: s.failed,
+      })),
+      idleSockets: {
+        count: IDLE_SOCKETS,
+        rssBeforeMb: baseKb / 1024,
+        rssAfterMb: loadedKb / 1024,
+        kbPerSocket: perSocketKb,
+      },
       targets: { p99Ms: 20, kbPerSocket: 30 },
       met: { latency: steady.p99 <= 20, memory: perSocketKb <= 30 },
       seconds: (Date.now() - started) / 1000,

@@ -60,12 +60,19 @@ export async function freePort(): Promise<number> {
 }
 
 /** Starts the real server (apps/server/src/main.ts) as a child process and waits for /api/health. */
-export async function startServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
+export async function startServer(
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
@@ -91,13 +98,22 @@ export async function startServer(env: Record<string, string>, nodeArgs: string[
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
-export function request(url: string, options: { method?: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; body: string }> {
+export function request(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: options.method ?? 'GET', headers: options.headers, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
-    });
+    const req = http.request(
+      url,
+      { method: options.method ?? 'GET', headers: options.headers, agent },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
+        );
+      },
+    );
     req.on('error', reject);
     if (options.body) req.end(options.body);
     else req.end();
@@ -113,7 +129,11 @@ export interface LoadResult {
 }
 
 /** Runs `concurrency` loops of `task` for `seconds`; latencies in ms. */
-export async function load(concurrency: number, seconds: number, task: (worker: number, i: number) => Promise<boolean>): Promise<LoadResult> {
+export async function load(
+  concurrency: number,
+  seconds: number,
+  task: (worker: number, i: number) => Promise<boolean>,
+): Promise<LoadResult> {
   const latencies: number[] = [];
   let errors = 0;
   const end = performance.now() + seconds * 1000;
@@ -129,7 +149,12 @@ export async function load(concurrency: number, seconds: number, task: (worker: 
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
-  return { count: latencies.length, errors, perSecond: latencies.length / elapsed, ...percentiles(latencies) };
+  return {
+    count: latencies.length,
+    errors,
+    perSecond: latencies.length / elapsed,
+    ...percentiles(latencies),
+  };
 }
 
 export function percentiles(values: number[]): { p50: number; p99: number } {

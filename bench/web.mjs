@@ -31,7 +31,10 @@ const PAGES = [
 ];
 
 const args = process.argv.slice(2);
-const runs = Math.max(1, Number(args.includes('--runs') ? args[args.indexOf('--runs') + 1] : 3) || 3);
+const runs = Math.max(
+  1,
+  Number(args.includes('--runs') ? args[args.indexOf('--runs') + 1] : 3) || 3,
+);
 const skipBuild = args.includes('--skip-build');
 const DIST = path.join(WEB_DIR, 'dist');
 
@@ -60,9 +63,17 @@ function distFile(urlPath) {
 /** Every JavaScript file Chromium fetched while opening "/" and waiting for the network to settle; then warms the server. */
 async function scriptsFetchedForHome(baseUrl) {
   const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_FLAGS,
+  });
   try {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await browser.newPage({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
     const scripts = new Set();
     page.on('request', (request) => {
       const url = new URL(request.url());
@@ -94,7 +105,11 @@ async function lighthouseRun(url) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   // chrome-launcher gives every launch a fresh temporary profile: a new visitor each time.
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROMIUM_FLAGS,
+    logLevel: 'silent',
+  });
   try {
     // The default config is Lighthouse's mobile run: a Moto G Power screen, slow 4G and 4× CPU (simulated).
     const result = await lighthouse(url, {
@@ -105,10 +120,16 @@ async function lighthouseRun(url) {
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError)
+      throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const metric = (id) => lhr.audits[id]?.numericValue ?? NaN;
     const failedAccessibility = lhr.categories.accessibility.auditRefs
-      .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .filter(
+        (ref) =>
+          ref.weight > 0 &&
+          lhr.audits[ref.id]?.score !== null &&
+          (lhr.audits[ref.id]?.score ?? 1) < 1,
+      )
       .map((ref) => `${ref.id}: ${lhr.audits[ref.id].title}`);
     return {
       performance: lhr.categories.performance.score ?? 0,
@@ -118,7 +139,9 @@ async function lighthouseRun(url) {
       tbtMs: metric('total-blocking-time'),
       cls: metric('cumulative-layout-shift'),
       speedIndexMs: metric('speed-index'),
-      lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+      lcpElement:
+        lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node
+          ?.snippet ?? null,
       failedAccessibility,
     };
   } finally {
@@ -133,7 +156,10 @@ async function main() {
     buildWeb({ quiet: true });
   }
 
-  const report = { date: new Date().toISOString(), targets: { gzipKb: TARGET_GZIP_KB, score: TARGET_SCORE } };
+  const report = {
+    date: new Date().toISOString(),
+    targets: { gzipKb: TARGET_GZIP_KB, score: TARGET_SCORE },
+  };
 
   console.log('\nJavaScript for the home route (gzip -9):');
   const initial = initialScripts();
@@ -159,12 +185,17 @@ async function main() {
     let fetchedTotal = 0;
     const lazy = fetched.filter((src) => !initial.includes(src));
     for (const src of fetched) fetchedTotal += gzipBytes(distFile(src));
-    for (const src of lazy) console.log(`  + fetched after start: ${src.padEnd(24)} ${kb(gzipBytes(distFile(src))).padStart(7)} KB`);
+    for (const src of lazy)
+      console.log(
+        `  + fetched after start: ${src.padEnd(24)} ${kb(gzipBytes(distFile(src))).padStart(7)} KB`,
+      );
     console.log(`  everything Chromium fetched for "/"         ${kb(fetchedTotal).padStart(7)} KB`);
     report.fetchedScripts = { files: fetched, gzipBytes: fetchedTotal };
 
     const load = () => os.loadavg()[0].toFixed(1);
-    console.log(`\nLighthouse 12, mobile (${runs} run${runs > 1 ? 's' : ''} per page, median; load average ${load()} on ${os.cpus().length} cores):`);
+    console.log(
+      `\nLighthouse 12, mobile (${runs} run${runs > 1 ? 's' : ''} per page, median; load average ${load()} on ${os.cpus().length} cores):`,
+    );
     report.loadAverageBefore = os.loadavg()[0];
     for (const page of PAGES) {
       const samples = [];
@@ -173,7 +204,9 @@ async function main() {
         try {
           samples.push(await lighthouseRun(server.url + page.path));
         } catch (error) {
-          console.log(`      run ${i + 1} failed (${error instanceof Error ? error.message.split('\n')[0] : error}); retrying`);
+          console.log(
+            `      run ${i + 1} failed (${error instanceof Error ? error.message.split('\n')[0] : error}); retrying`,
+          );
           try {
             samples.push(await lighthouseRun(server.url + page.path));
           } catch (again) {
@@ -214,7 +247,9 @@ async function main() {
 
 function finish(report, homeGzipBytes, results) {
   const sizeOk = homeGzipBytes <= TARGET_GZIP_KB * 1024;
-  const scoresOk = results.every((row) => row.performance >= TARGET_SCORE && row.accessibility >= TARGET_SCORE);
+  const scoresOk = results.every(
+    (row) => row.performance >= TARGET_SCORE && row.accessibility >= TARGET_SCORE,
+  );
   console.log(
     `\nTargets: home JavaScript ${kb(homeGzipBytes)} KB ≤ ${TARGET_GZIP_KB} KB: ${sizeOk ? 'met' : 'NOT met'}` +
       (results.length ? `; scores ≥ ${TARGET_SCORE}: ${scoresOk ? 'met' : 'NOT met'}` : ''),

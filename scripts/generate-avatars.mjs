@@ -3,13 +3,22 @@
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 
 const source = readFileSync('apps/server/src/demo/demo-advisors.ts', 'utf8');
-const advisors = [...source.matchAll(/a\('([a-z-]+)', '([^']+)'/g)].map((m) => ({ slug: m[1], name: m[2] }));
+const advisors = [...source.matchAll(/a\('([a-z-]+)', '([^']+)'/g)].map((m) => ({
+  slug: m[1],
+  name: m[2],
+}));
 const out = 'apps/server/assets/avatars';
 mkdirSync(out, { recursive: true });
 
 const palettes = [
-  ['#3b1f6e', '#b06ab3'], ['#1f2f6e', '#4f8ad8'], ['#5a1f4a', '#e0709a'], ['#1f4a4a', '#43b3a3'],
-  ['#4a3a1f', '#e0a84f'], ['#2a1f5a', '#7f6ae0'], ['#5a2a1f', '#e08a5f'], ['#1f3a2a', '#6ac08a'],
+  ['#3b1f6e', '#b06ab3'],
+  ['#1f2f6e', '#4f8ad8'],
+  ['#5a1f4a', '#e0709a'],
+  ['#1f4a4a', '#43b3a3'],
+  ['#4a3a1f', '#e0a84f'],
+  ['#2a1f5a', '#7f6ae0'],
+  ['#5a2a1f', '#e08a5f'],
+  ['#1f3a2a', '#6ac08a'],
 ];
 const skins = ['#f2d0b5', '#e0b48f', '#c68d62', '#8d5a3b', '#f5dcc8', '#a8714d'];
 const hairs = ['#2b1b12', '#5a3a22', '#b07a3a', '#d8c08a', '#101010', '#7a2a1a', '#c9c9d1'];
@@ -28,7 +37,10 @@ function avatar(slug, name) {
   const hair = hairs[(h >>> 6) % hairs.length];
   const symbol = symbols[(h >>> 9) % symbols.length];
   const longHair = (h >>> 12) % 3 !== 0;
-  const initials = name.split(' ').map((part) => part[0]).join('');
+  const initials = name
+    .split(' ')
+    .map((part) => part[0])
+    .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 256 256" role="img" aria-label="${name}">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${bg1}"/><stop offset="1" stop-color="${bg2}"/></linearGradient></defs>
   <rect width="256" height="256" fill="url(#g)"/>

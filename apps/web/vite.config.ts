@@ -25,14 +25,18 @@ function precompress(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
-      const files = (await readdir(outDir, { recursive: true })).filter((file) => /\.(js|css|html|svg|json)$/.test(file));
+      const files = (await readdir(outDir, { recursive: true })).filter((file) =>
+        /\.(js|css|html|svg|json)$/.test(file),
+      );
       await Promise.all(
         files.map(async (file) => {
           const full = path.join(outDir, file);
           const content = await readFile(full);
           if (content.length < 1024) return;
           const [br, gz] = await Promise.all([
-            promisify(brotliCompress)(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+            promisify(brotliCompress)(content, {
+              params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+            }),
             promisify(gzip)(content, { level: 9 }),
           ]);
           await Promise.all([writeFile(`${full}.br`, br), writeFile(`${full}.gz`, gz)]);

@@ -1,4 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({ test: {
-    root: import.meta.dirname, name: 'contract', include: ['src/**/*.test.ts'] } });
+export default defineConfig({
+  test: {
+    root: import.meta.dirname,
+    name: 'contract',
+    include: ['src/**/*.test.ts'],
+  },
+});

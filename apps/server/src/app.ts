@@ -94,7 +94,9 @@ export async function buildApp(
 
   const events = new EventBus(options.transport ?? null);
   // Advisors' open sockets decide presence, shared between instances over the event transport.
-  const socketPresence = options.presence ? null : new SocketPresence(events, options.presenceOptions);
+  const socketPresence = options.presence
+    ? null
+    : new SocketPresence(events, options.presenceOptions);
   const presence: PresenceSource = options.presence ?? socketPresence!;
   const auth = await AuthService.create(config, db.sql);
   const advisors = new AdvisorsService(db.sql, presence, events);
@@ -102,16 +104,41 @@ export async function buildApp(
   const chat = new ChatService(db.sql, advisors, events);
   const reviews = new ReviewsService(db.sql, advisors, chat);
   const { payments, bot } = createPaymentsAndBot(config, db.sql, events, logTo(app.log));
-  const sockets = new SocketHub({ auth, advisors, events, presence: socketPresence, log: app.log }, options.socket);
+  const sockets = new SocketHub(
+    { auth, advisors, events, presence: socketPresence, log: app.log },
+    options.socket,
+  );
   const userSockets = new UserSockets(events, sockets, options.userSocketsWaitMs);
   const notifications = bot
     ? new BotNotifications(
-        { sql: db.sql, events, api: bot.api, advisors: { find: (id: number) => advisors.cachedRecord(id) }, userSockets, publicUrl: config.publicUrl, log: logTo(app.log) },
+        {
+          sql: db.sql,
+          events,
+          api: bot.api,
+          advisors: { find: (id: number) => advisors.cachedRecord(id) },
+          userSockets,
+          publicUrl: config.publicUrl,
+          log: logTo(app.log),
+        },
         options.notifications,
       )
     : null;
   if (bot) notifications?.registerHandlers(bot.updates);
-  const services: Services = { config, db, events, auth, advisors, users, chat, reviews, payments, bot, sockets, userSockets, notifications };
+  const services: Services = {
+    config,
+    db,
+    events,
+    auth,
+    advisors,
+    users,
+    chat,
+    reviews,
+    payments,
+    bot,
+    sockets,
+    userSockets,
+    notifications,
+  };
 
   app.get('/api/health', async () => {
     try {
@@ -128,7 +155,10 @@ export async function buildApp(
       .object({
         telegram_user_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
         // The browser's language, so demo advisors answer in it.
-        language_code: z.string().regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})?$/).optional(),
+        language_code: z
+          .string()
+          .regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})?$/)
+          .optional(),
       })
       .parse(request.body ?? {});
     const session = auth.demoSession(body.telegram_user_id, body.language_code);
@@ -147,9 +177,18 @@ export async function buildApp(
   botRoutes(app, bot);
   await socketRoutes(app, sockets);
   await imagesRoutes(app, auth, new ImagesService(db.sql));
-  const stopPresenceEvents = socketPresence ? publishPresenceChanges(socketPresence, advisors, events) : () => {};
+  const stopPresenceEvents = socketPresence
+    ? publishPresenceChanges(socketPresence, advisors, events)
+    : () => {};
   const autoReply = config.demo
-    ? new DemoAutoReply({ events, chat, advisors, users: users.repository, log: app.log, delayMs: config.demoReplyDelayMs })
+    ? new DemoAutoReply({
+        events,
+        chat,
+        advisors,
+        users: users.repository,
+        log: app.log,
+        delayMs: config.demoReplyDelayMs,
+      })
     : null;
 
   await app.register(fastifyStatic, {
@@ -171,7 +210,10 @@ export async function buildApp(
       index: ['index.html'],
       setHeaders: (res, filePath) => {
         // Vite fingerprints assets: cache them for a year; index.html must always be fresh.
-        res.setHeader('cache-control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader(
+          'cache-control',
+          filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }

@@ -13,21 +13,26 @@ const url = (name: string) =>
   });
 
 const positiveNumber = (name: string) =>
-  optionalString.refine((value) => value === undefined || (Number.isFinite(Number(value)) && Number(value) > 0), {
-    message: `${name} must be a positive number`,
-  });
+  optionalString.refine(
+    (value) => value === undefined || (Number.isFinite(Number(value)) && Number(value) > 0),
+    {
+      message: `${name} must be a positive number`,
+    },
+  );
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).optional(),
-  PORT: optionalString.refine((v) => v === undefined || /^\d{1,5}$/.test(v) && Number(v) < 65536, {
-    message: 'PORT must be a port number (0-65535)',
-  }),
+  PORT: optionalString.refine(
+    (v) => v === undefined || (/^\d{1,5}$/.test(v) && Number(v) < 65536),
+    {
+      message: 'PORT must be a port number (0-65535)',
+    },
+  ),
   HOST: optionalString,
   DATA_DIR: optionalString,
-  DATABASE_URL: optionalString.refine(
-    (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
-    { message: 'DATABASE_URL must be a postgres:// URL' },
-  ),
+  DATABASE_URL: optionalString.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
+    message: 'DATABASE_URL must be a postgres:// URL',
+  }),
   REDIS_URL: optionalString.refine((v) => v === undefined || /^rediss?:\/\//.test(v), {
     message: 'REDIS_URL must be a redis:// URL',
   }),
@@ -35,15 +40,24 @@ const EnvSchema = z.object({
     message: 'BOT_TOKEN must look like 123456:ABC-DEF... (from @BotFather)',
   }),
   BOT_API_URL: url('BOT_API_URL'),
-  BOT_WEBHOOK_SECRET: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9_-]{1,256}$/.test(v), {
-    message: 'BOT_WEBHOOK_SECRET may hold only A-Z, a-z, 0-9, _ and - (1-256 characters)',
-  }),
-  ADMIN_TELEGRAM_IDS: optionalString.refine((v) => v === undefined || /^\s*\d+(\s*,\s*\d+)*\s*$/.test(v), {
-    message: 'ADMIN_TELEGRAM_IDS must be a comma-separated list of Telegram ids',
-  }),
+  BOT_WEBHOOK_SECRET: optionalString.refine(
+    (v) => v === undefined || /^[A-Za-z0-9_-]{1,256}$/.test(v),
+    {
+      message: 'BOT_WEBHOOK_SECRET may hold only A-Z, a-z, 0-9, _ and - (1-256 characters)',
+    },
+  ),
+  ADMIN_TELEGRAM_IDS: optionalString.refine(
+    (v) => v === undefined || /^\s*\d+(\s*,\s*\d+)*\s*$/.test(v),
+    {
+      message: 'ADMIN_TELEGRAM_IDS must be a comma-separated list of Telegram ids',
+    },
+  ),
   TON_WALLET_ADDRESS: optionalString.refine(
     (v) => v === undefined || /^(-1|0):[0-9a-fA-F]{64}$/.test(v) || /^[A-Za-z0-9_-]{48}$/.test(v),
-    { message: 'TON_WALLET_ADDRESS must be a TON address (raw 0:<64 hex> or 48-character user-friendly form)' },
+    {
+      message:
+        'TON_WALLET_ADDRESS must be a TON address (raw 0:<64 hex> or 48-character user-friendly form)',
+    },
   ),
   TON_API_URL: url('TON_API_URL'),
   TON_API_KEY: optionalString,
@@ -102,7 +116,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = e.PORT === undefined ? 8080 : Number(e.PORT);
   const delay = (e.DEMO_REPLY_DELAY_MS ?? '1500-4000').split('-').map(Number);
   if (delay.some((n) => !Number.isFinite(n) || n < 0)) {
-    throw new ConfigError('Invalid configuration:\n  DEMO_REPLY_DELAY_MS: must be "min-max" in milliseconds');
+    throw new ConfigError(
+      'Invalid configuration:\n  DEMO_REPLY_DELAY_MS: must be "min-max" in milliseconds',
+    );
   }
   return {
     env: nodeEnv,
@@ -114,7 +130,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     botToken: e.BOT_TOKEN,
     botApiUrl: (e.BOT_API_URL ?? 'https://api.telegram.org').replace(/\/+$/, ''),
     botWebhookSecret: e.BOT_WEBHOOK_SECRET,
-    adminTelegramIds: new Set((e.ADMIN_TELEGRAM_IDS ?? '').split(',').filter((s) => s.trim()).map(Number)),
+    adminTelegramIds: new Set(
+      (e.ADMIN_TELEGRAM_IDS ?? '')
+        .split(',')
+        .filter((s) => s.trim())
+        .map(Number),
+    ),
     tonWalletAddress: e.TON_WALLET_ADDRESS,
     tonApiUrl: (e.TON_API_URL ?? 'https://toncenter.com').replace(/\/+$/, ''),
     tonApiKey: e.TON_API_KEY,

@@ -29,7 +29,8 @@ async function main(): Promise<void> {
   if (config.demo) await seedDemoData(db.sql);
 
   // Events (chat messages, presence) reach the other instances through Redis when configured, else PostgreSQL.
-  const warn = (message: string, error?: unknown) => console.warn(message, error instanceof Error ? error.message : (error ?? ''));
+  const warn = (message: string, error?: unknown) =>
+    console.warn(message, error instanceof Error ? error.message : (error ?? ''));
   const transport = config.redisUrl
     ? new RedisTransport(config.redisUrl, redisChannelFor(db.url), { warn })
     : new PostgresTransport(db.url, { warn });

@@ -3,14 +3,25 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { navigate, newVisitor, screenshot, unexpectedErrors, type AppPage, type Lang, type Theme } from './browser';
+import {
+  navigate,
+  newVisitor,
+  screenshot,
+  unexpectedErrors,
+  type AppPage,
+  type Lang,
+  type Theme,
+} from './browser';
 
 const LOCALES_DIR = path.join(import.meta.dirname, '../src/locales');
 
 function loadTexts(lang: Lang): Record<string, unknown> {
   const texts: Record<string, unknown> = {};
   for (const file of readdirSync(path.join(LOCALES_DIR, lang))) {
-    if (file.endsWith('.json')) texts[file.slice(0, -5)] = JSON.parse(readFileSync(path.join(LOCALES_DIR, lang, file), 'utf8'));
+    if (file.endsWith('.json'))
+      texts[file.slice(0, -5)] = JSON.parse(
+        readFileSync(path.join(LOCALES_DIR, lang, file), 'utf8'),
+      );
   }
   return texts;
 }
@@ -21,11 +32,18 @@ export function tr(lang: Lang, key: string, params: Record<string, string | numb
   let node: unknown = TEXTS[lang];
   for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
   if (typeof node !== 'string') throw new Error(`No ${lang} text for ${key}`);
-  return node.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return node.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
 }
 
 /** Opens the app as a new visitor and waits until the 2.5 s splash has gone. */
-export async function openApp(browser: Browser, lang: Lang, theme: Theme, start = '/'): Promise<AppPage> {
+export async function openApp(
+  browser: Browser,
+  lang: Lang,
+  theme: Theme,
+  start = '/',
+): Promise<AppPage> {
   const app = await newVisitor(browser, lang, theme);
   await app.page.goto(start);
   await afterSplash(app.page);
@@ -53,12 +71,18 @@ async function afterSplash(page: Page): Promise<void> {
 
 /** Waits until no loading spinner is left and the network has been quiet for a moment. */
 export async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('.spinner'), undefined, { timeout: 15_000 });
+  await page.waitForFunction(() => !document.querySelector('.spinner'), undefined, {
+    timeout: 15_000,
+  });
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
 }
 
 /** Goes to `to` inside the app (as a link would) and waits for `ready` to be visible. */
-export async function go(app: AppPage, to: string, ready: Locator | ((page: Page) => Locator)): Promise<void> {
+export async function go(
+  app: AppPage,
+  to: string,
+  ready: Locator | ((page: Page) => Locator),
+): Promise<void> {
   await navigate(app.page, to);
   const locator = typeof ready === 'function' ? ready(app.page) : ready;
   await locator.first().waitFor({ state: 'visible' });
@@ -72,13 +96,21 @@ export async function go(app: AppPage, to: string, ready: Locator | ((page: Page
 const OFFLINE_NOISE = [/\[TON_CONNECT_SDK\].*Failed to fetch/];
 
 /** A screen is healthy when no error boundary, "not found" page or failed call shows. */
-export async function expectHealthy(app: AppPage, screen: string, allowed: RegExp[] = []): Promise<void> {
+export async function expectHealthy(
+  app: AppPage,
+  screen: string,
+  allowed: RegExp[] = [],
+): Promise<void> {
   const body = await app.page.locator('#root').innerText();
   expect(body, `${screen}: error boundary`).not.toContain(tr(app.lang, 'common.screenError'));
   expect(body, `${screen}: not found`).not.toContain(tr(app.lang, 'common.notFoundTitle'));
-  expect(unexpectedErrors(app, [...OFFLINE_NOISE, ...allowed]), `${screen}: page errors`).toEqual([]);
+  expect(unexpectedErrors(app, [...OFFLINE_NOISE, ...allowed]), `${screen}: page errors`).toEqual(
+    [],
+  );
   // The horizontal scrollbar of a broken layout: nothing may be wider than the phone.
-  const overflow = await app.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await app.page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow, `${screen}: horizontal overflow`).toBeLessThanOrEqual(0);
 }
 

@@ -19,7 +19,12 @@ describe.skipIf(skipReason())('balance screen', () => {
   beforeAll(async () => {
     indexer = await FakeToncenter.start();
     server = await startSeerServer({
-      env: { TON_WALLET_ADDRESS: indexer.account, TON_API_URL: indexer.url, TON_USD_RATE: '3', TON_POLL_INTERVAL_MS: '1000' },
+      env: {
+        TON_WALLET_ADDRESS: indexer.account,
+        TON_API_URL: indexer.url,
+        TON_USD_RATE: '3',
+        TON_POLL_INTERVAL_MS: '1000',
+      },
     });
     browser = await launchBrowser();
   });
@@ -53,7 +58,9 @@ describe.skipIf(skipReason())('balance screen', () => {
     await screenshot(app, 'balance-ton-instructions');
 
     indexer.addIncoming({ nanotons: TON, comment: memo });
-    await page.getByText('Your balance has been successfully topped up!').waitFor({ timeout: 10_000 });
+    await page
+      .getByText('Your balance has been successfully topped up!')
+      .waitFor({ timeout: 10_000 });
     expect(await balance.textContent()).toBe('$3.00');
     await screenshot(app, 'balance-deposit-credited');
     expect(unexpectedErrors(app, OFFLINE_NOISE)).toEqual([]);

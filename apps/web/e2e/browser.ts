@@ -29,7 +29,12 @@ export function baseUrl(): string {
  * (--user-data-dir of its own choosing), so nothing leaks between runs.
  */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS, timeout: 60_000 });
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_FLAGS,
+    timeout: 60_000,
+  });
 }
 
 export interface AppPage {
@@ -67,7 +72,8 @@ export async function newVisitor(browser: Browser, lang: Lang, theme: Theme): Pr
     }
   });
   page.on('response', (response) => {
-    if (response.status() >= 400) errors.push(`HTTP ${response.status()} ${response.request().method()} ${response.url()}`);
+    if (response.status() >= 400)
+      errors.push(`HTTP ${response.status()} ${response.request().method()} ${response.url()}`);
   });
   return { context, page, lang, theme, errors };
 }

@@ -44,7 +44,8 @@ function pngPicture(width = 48, height = 32): Buffer {
 /** The rating refused before the first message is an expected 403. */
 const RATING_REFUSED = [/HTTP 403 POST .*CreateReview/];
 
-const input = (app: AppPage) => app.page.getByRole('textbox', { name: tr(app.lang, 'chat.placeholder') });
+const input = (app: AppPage) =>
+  app.page.getByRole('textbox', { name: tr(app.lang, 'chat.placeholder') });
 
 async function send(app: AppPage, text: string) {
   await input(app).fill(text);
@@ -83,10 +84,14 @@ describe.skipIf(skipReason())('chat', () => {
     await input(app).press('Enter');
     await page.locator('[data-sender=user]', { hasText: 'Hello 🔮' }).waitFor();
 
-    await page.locator('input[type=file]').setInputFiles({ name: 'moon.png', mimeType: 'image/png', buffer: pngPicture() });
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'moon.png', mimeType: 'image/png', buffer: pngPicture() });
     const picture = page.locator('[data-sender=user] img');
     await picture.waitFor();
-    await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(48);
+    await expect
+      .poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBe(48);
     await page.locator('[data-sender=manager]').first().waitFor({ timeout: 15_000 });
     await capture(app, 'chat-picture');
 
@@ -131,10 +136,14 @@ describe.skipIf(skipReason())('chat', () => {
     await openMenuItem(app, 'chat.rate');
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
-    await expect(dialog.getByRole('radio', { checked: true }).getAttribute('aria-label')).resolves.toBe(tr('ru', 'common.starsValue', { count: 3 }));
+    await expect(
+      dialog.getByRole('radio', { checked: true }).getAttribute('aria-label'),
+    ).resolves.toBe(tr('ru', 'common.starsValue', { count: 3 }));
     await dialog.getByRole('button', { name: tr('ru', 'modals.review.action') }).click();
     await dialog.getByRole('alert').waitFor();
-    await expect(dialog.getByRole('alert').innerText()).resolves.toBe(tr('ru', 'chat.rateNeedsMessage'));
+    await expect(dialog.getByRole('alert').innerText()).resolves.toBe(
+      tr('ru', 'chat.rateNeedsMessage'),
+    );
     await capture(app, 'chat-rate-refused', RATING_REFUSED);
     await page.keyboard.press('Escape');
 

@@ -40,7 +40,8 @@ function newestMtime(target) {
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = 0;
   for (const name of readdirSync(target)) {
-    if (name === 'node_modules' || name.endsWith('.test.ts') || name.endsWith('.test.tsx')) continue;
+    if (name === 'node_modules' || name.endsWith('.test.ts') || name.endsWith('.test.tsx'))
+      continue;
     newest = Math.max(newest, newestMtime(path.join(target, name)));
   }
   return newest;
@@ -68,7 +69,9 @@ export function buildWeb({ quiet = true } = {}) {
     stdio: quiet ? 'pipe' : 'inherit',
   });
   if (result.status !== 0) {
-    throw new Error(`vite build failed (exit ${result.status}):\n${result.stdout ?? ''}${result.stderr ?? ''}`);
+    throw new Error(
+      `vite build failed (exit ${result.status}):\n${result.stdout ?? ''}${result.stderr ?? ''}`,
+    );
   }
 }
 
@@ -107,7 +110,16 @@ export async function startSeerServer(options = {}) {
     ...options.env,
   };
   // A fresh embedded database every run, and demo sign-in (which a bot token would turn off).
-  for (const name of ['DATABASE_URL', 'REDIS_URL', 'BOT_TOKEN', 'BOT_WEBHOOK_SECRET', 'PUBLIC_URL', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID']) {
+  for (const name of [
+    'DATABASE_URL',
+    'REDIS_URL',
+    'BOT_TOKEN',
+    'BOT_WEBHOOK_SECRET',
+    'PUBLIC_URL',
+    'VITEST',
+    'VITEST_POOL_ID',
+    'VITEST_WORKER_ID',
+  ]) {
     if (!options.env || !(name in options.env)) delete env[name];
   }
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -121,7 +133,9 @@ export async function startSeerServer(options = {}) {
   };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   let hasExited = false;
   void exited.then(() => {
     hasExited = true;

@@ -24,7 +24,8 @@ describe.skipIf(skipReason())('self-service screens', () => {
     const card = page.getByTestId('tarot-card');
     await card.click();
     // The heading holds the card's name and, in a badge, its orientation.
-    const cardName = () => page.locator('#tarot-card-name').evaluate((element) => element.firstChild?.textContent ?? '');
+    const cardName = () =>
+      page.locator('#tarot-card-name').evaluate((element) => element.firstChild?.textContent ?? '');
     const name = await cardName();
     expect(name).not.toBe('');
     await expect(card.isDisabled()).resolves.toBe(true);
@@ -62,7 +63,9 @@ describe.skipIf(skipReason())('self-service screens', () => {
     const sentAt = Date.now();
     await page.waitForURL(`**/chat/${advisorId}`, { timeout: 5_000 });
     expect(Date.now() - sentAt).toBeGreaterThan(1_000);
-    const request = page.locator('[data-sender=user]', { hasText: 'Will my new job bring me joy?' });
+    const request = page.locator('[data-sender=user]', {
+      hasText: 'Will my new job bring me joy?',
+    });
     await request.waitFor();
     await expect(request.innerText()).resolves.toContain(name);
     await capture(app, 'tarot-request-in-chat');

@@ -18,11 +18,23 @@ function telegramStandIn(initData: string) {
   const app = {
     initData,
     // Telegram's user is English-speaking here, whatever the browser says: the app must follow Telegram.
-    initDataUnsafe: { user: { ...JSON.parse(new URLSearchParams(initData).get('user') ?? '{}'), language_code: 'en' } },
+    initDataUnsafe: {
+      user: {
+        ...JSON.parse(new URLSearchParams(initData).get('user') ?? '{}'),
+        language_code: 'en',
+      },
+    },
     version: '8.0',
     platform: 'android',
     colorScheme: 'dark',
-    themeParams: { bg_color: '#17212b', text_color: '#f5f5f5', button_color: '#5288c1', button_text_color: '#ffffff', secondary_bg_color: '#232e3c', hint_color: '#708499' },
+    themeParams: {
+      bg_color: '#17212b',
+      text_color: '#f5f5f5',
+      button_color: '#5288c1',
+      button_text_color: '#ffffff',
+      secondary_bg_color: '#232e3c',
+      hint_color: '#708499',
+    },
     viewportHeight: 844,
     viewportStableHeight: 844,
     isVersionAtLeast: (version: string) => Number(version) <= 8,
@@ -83,14 +95,28 @@ describe.skipIf(skipReason())('inside Telegram', () => {
 
   it('starts like a Mini App, uses the BackButton and keeps the chat input above the keyboard', async () => {
     // Init data the server accepts: outside production it signs demo sessions with its own key.
-    const session = (await (await fetch(`${baseUrl()}/api/demo/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as { init_data: string };
+    const session = (await (
+      await fetch(`${baseUrl()}/api/demo/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      })
+    ).json()) as { init_data: string };
     const app = await newVisitor(browser, 'ru', 'light');
     const { page } = app;
     await page.addInitScript(telegramStandIn, session.init_data);
-    const calls = () => page.evaluate(() => (window as unknown as { __telegramTest: { calls: string[] } }).__telegramTest.calls);
+    const calls = () =>
+      page.evaluate(
+        () => (window as unknown as { __telegramTest: { calls: string[] } }).__telegramTest.calls,
+      );
 
     await page.goto('/');
-    await page.waitForFunction(() => !document.getElementById('boot-splash') && !document.querySelector('[data-testid=splash]'), undefined, { timeout: 10_000 });
+    await page.waitForFunction(
+      () =>
+        !document.getElementById('boot-splash') && !document.querySelector('[data-testid=splash]'),
+      undefined,
+      { timeout: 10_000 },
+    );
     expect(await calls()).toEqual(expect.arrayContaining(['ready', 'expand']));
     // Telegram's dark scheme and its colours, without a stored choice.
     await expect(page.evaluate(() => document.documentElement.dataset.theme)).resolves.toBe('dark');
@@ -99,22 +125,40 @@ describe.skipIf(skipReason())('inside Telegram', () => {
     await navigate(page, '/chat/1');
     const input = page.getByRole('textbox', { name: tr('en', 'chat.placeholder') });
     await input.waitFor();
-    expect(await calls()).toEqual(expect.arrayContaining(['BackButton.show', 'disableVerticalSwipes']));
+    expect(await calls()).toEqual(
+      expect.arrayContaining(['BackButton.show', 'disableVerticalSwipes']),
+    );
     // Telegram draws the back arrow, so the page does not.
-    await expect(page.getByRole('button', { name: tr('en', 'common.back') }).count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: tr('en', 'common.back') }).count()).resolves.toBe(
+      0,
+    );
     await screenshot(app, 'telegram-chat');
 
     // The keyboard takes the lower 330 px: the input must stay fully visible above it.
     await input.focus();
-    await page.evaluate(() => (window as unknown as { __telegramTest: { setStableHeight(h: number): void } }).__telegramTest.setStableHeight(514));
-    await expect.poll(async () => (await input.boundingBox())!.y + (await input.boundingBox())!.height).toBeLessThanOrEqual(514);
+    await page.evaluate(() =>
+      (
+        window as unknown as { __telegramTest: { setStableHeight(h: number): void } }
+      ).__telegramTest.setStableHeight(514),
+    );
+    await expect
+      .poll(async () => (await input.boundingBox())!.y + (await input.boundingBox())!.height)
+      .toBeLessThanOrEqual(514);
     await screenshot(app, 'telegram-chat-keyboard');
 
     // Leaving the chat gives the swipes back; Telegram's back button returns to where we came from.
-    await page.evaluate(() => (window as unknown as { __telegramTest: { setStableHeight(h: number): void } }).__telegramTest.setStableHeight(844));
-    await page.evaluate(() => (window as unknown as { __telegramTest: { pressBack(): void } }).__telegramTest.pressBack());
+    await page.evaluate(() =>
+      (
+        window as unknown as { __telegramTest: { setStableHeight(h: number): void } }
+      ).__telegramTest.setStableHeight(844),
+    );
+    await page.evaluate(() =>
+      (window as unknown as { __telegramTest: { pressBack(): void } }).__telegramTest.pressBack(),
+    );
     await page.waitForURL((url) => url.pathname === '/');
-    expect(await calls()).toEqual(expect.arrayContaining(['enableVerticalSwipes', 'BackButton.hide']));
+    expect(await calls()).toEqual(
+      expect.arrayContaining(['enableVerticalSwipes', 'BackButton.hide']),
+    );
     await expectHealthy(app, 'telegram home');
     await app.context.close();
   });

@@ -9,10 +9,16 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser, skipReason, type AppPage, type Lang, type Theme } from './browser';
 import { capture, go, heading, openApp, settle, tr } from './app';
 
-const bottomBar = (app: AppPage) => app.page.getByRole('navigation', { name: tr(app.lang, 'nav.label') });
+const bottomBar = (app: AppPage) =>
+  app.page.getByRole('navigation', { name: tr(app.lang, 'nav.label') });
 
-async function tapBottomBar(app: AppPage, entry: 'home' | 'chats' | 'advisors' | 'notifications' | 'settings') {
-  await bottomBar(app).getByRole('link', { name: tr(app.lang, `nav.${entry}`) }).click();
+async function tapBottomBar(
+  app: AppPage,
+  entry: 'home' | 'chats' | 'advisors' | 'notifications' | 'settings',
+) {
+  await bottomBar(app)
+    .getByRole('link', { name: tr(app.lang, `nav.${entry}`) })
+    .click();
   await settle(app.page);
 }
 
@@ -24,7 +30,9 @@ async function chatWithAdvisor(app: AppPage, text: string) {
   await page.locator('[data-sender=user]', { hasText: text }).waitFor();
   // Nothing reloads the page: the answer can only come live through the socket.
   await page.locator('[data-sender=manager]').first().waitFor({ timeout: 15_000 });
-  await expect(page.getByText(tr(app.lang, 'chat.today'), { exact: true }).count()).resolves.toBe(1);
+  await expect(page.getByText(tr(app.lang, 'chat.today'), { exact: true }).count()).resolves.toBe(
+    1,
+  );
 }
 
 async function fullWalk(browser: Browser, lang: Lang, theme: Theme) {
@@ -50,7 +58,10 @@ async function fullWalk(browser: Browser, lang: Lang, theme: Theme) {
   expect(await page.locator('a[href^="/operators/"]').count()).toBe(12);
   await capture(app, '03-categories');
   await page.locator('a[href="/operators/1"]').first().click();
-  await heading(page, t('advisors.topIn', { category: t('categories.love-life-advice') })).waitFor();
+  await heading(
+    page,
+    t('advisors.topIn', { category: t('categories.love-life-advice') }),
+  ).waitFor();
   await page.locator('a[href^="/operator/"]').first().waitFor();
   await settle(page);
   await capture(app, '04-category-list');
@@ -59,13 +70,20 @@ async function fullWalk(browser: Browser, lang: Lang, theme: Theme) {
   await settle(page);
   await capture(app, '05-advisor-profile');
   const advisorPath = new URL(page.url()).pathname;
-  await go(app, advisorPath.replace('/operator/', '/operator_profile/'), page.locator('a[href^="/chat/"]'));
+  await go(
+    app,
+    advisorPath.replace('/operator/', '/operator_profile/'),
+    page.locator('a[href^="/chat/"]'),
+  );
   await capture(app, '05-advisor-profile-alias');
   await page.locator('a[href^="/chat/"]').first().click();
   await page.getByRole('textbox', { name: t('chat.placeholder') }).waitFor();
   await settle(page);
   await capture(app, '06-chat-empty');
-  await chatWithAdvisor(app, lang === 'en' ? 'Will I find love this year?' : 'Найду ли я любовь в этом году?');
+  await chatWithAdvisor(
+    app,
+    lang === 'en' ? 'Will I find love this year?' : 'Найду ли я любовь в этом году?',
+  );
   await capture(app, '07-chat-answered');
 
   // The chat now shows in the list with its last message.
@@ -108,7 +126,9 @@ async function fullWalk(browser: Browser, lang: Lang, theme: Theme) {
 
   await go(app, '/yesno', heading(page, t('yesno.title')));
   await page.getByRole('button', { name: t('yesno.tap') }).click();
-  await page.getByText(new RegExp(`^(${escapeRegExp(t('yesno.yes'))}|${escapeRegExp(t('yesno.wait'))})$`)).waitFor();
+  await page
+    .getByText(new RegExp(`^(${escapeRegExp(t('yesno.yes'))}|${escapeRegExp(t('yesno.wait'))})$`))
+    .waitFor();
   await page.waitForTimeout(600); // the reveal animation
   await capture(app, '19-yesno');
 
@@ -117,7 +137,9 @@ async function fullWalk(browser: Browser, lang: Lang, theme: Theme) {
 
   await go(app, '/horoscope?day=tomorrow', heading(page, t('horoscope.title')));
   await page.getByRole('heading', { name: t('horoscope.love') }).waitFor();
-  await expect(page.getByRole('tab', { name: t('horoscope.tomorrow') }).getAttribute('aria-selected')).resolves.toBe('true');
+  await expect(
+    page.getByRole('tab', { name: t('horoscope.tomorrow') }).getAttribute('aria-selected'),
+  ).resolves.toBe('true');
   await capture(app, '21-horoscope');
 
   await go(app, '/no-such-page', heading(page, t('common.notFoundTitle')));

@@ -16,12 +16,29 @@ export const AdvisorEarnings = z.object({
   unpaid_cents: z.number().int(),
   paid_messages: z.number().int(),
   price_cents: z.number().int(),
-  recent: z.array(z.object({ message_id: z.number().int(), amount_cents: z.number().int(), created_at: z.string(), user_name: z.string() })),
+  recent: z.array(
+    z.object({
+      message_id: z.number().int(),
+      amount_cents: z.number().int(),
+      created_at: z.string(),
+      user_name: z.string(),
+    }),
+  ),
 });
 export const ManagerGetEarningsAnswer = z.object({ status: ok, earnings: AdvisorEarnings });
 export const ManagerGetProfileAnswer = z.object({
   status: ok,
-  manager: z.object({ id: z.number().int(), name: z.string(), avatar: z.string(), category_id: z.number().int(), price_cents: z.number().int(), away: z.boolean(), isOnline: z.boolean(), rating: z.number(), reviews: z.number().int() }),
+  manager: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    avatar: z.string(),
+    category_id: z.number().int(),
+    price_cents: z.number().int(),
+    away: z.boolean(),
+    isOnline: z.boolean(),
+    rating: z.number(),
+    reviews: z.number().int(),
+  }),
 });
 
 // ---------- admin ----------
@@ -113,9 +130,22 @@ export const AdminAuditEntry = z.object({
 export const AdminListAdvisorsAnswer = z.object({ status: ok, advisors: z.array(AdminAdvisor) });
 export const AdminSaveAdvisorAnswer = z.object({ status: ok, advisor: AdminAdvisor });
 export const AdminListUsersAnswer = z.object({ status: ok, users: z.array(AdminUser) });
-export const AdminLedgerAnswer = z.object({ status: ok, user: AdminUser, ledger: z.array(LedgerEntry) });
-export const AdminCreditAnswer = z.object({ status: ok, balance_cents: z.number().int(), amount_cents: z.number().int() });
-export const AdminPayoutsAnswer = z.object({ status: ok, from: z.string().nullable(), to: z.string().nullable(), payouts: z.array(AdminPayoutRow) });
+export const AdminLedgerAnswer = z.object({
+  status: ok,
+  user: AdminUser,
+  ledger: z.array(LedgerEntry),
+});
+export const AdminCreditAnswer = z.object({
+  status: ok,
+  balance_cents: z.number().int(),
+  amount_cents: z.number().int(),
+});
+export const AdminPayoutsAnswer = z.object({
+  status: ok,
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  payouts: z.array(AdminPayoutRow),
+});
 export const AdminMarkPaidAnswer = z.object({ status: ok, marked_cents: z.number().int() });
 export const AdminAuditAnswer = z.object({ status: ok, entries: z.array(AdminAuditEntry) });
 export const AdminStatusAnswer = z.object({ status: ok });
@@ -149,9 +179,28 @@ export const AdminStarsPayment = z.object({
   created_at: z.string(),
   refunded_at: z.string().nullable(),
 });
-export const AdminRefundStarsBody = z.object({ telegram_payment_charge_id: z.string().trim().min(1, { error: 'telegram_payment_charge_id is required' }).max(256) });
+export const AdminRefundStarsBody = z.object({
+  telegram_payment_charge_id: z
+    .string()
+    .trim()
+    .min(1, { error: 'telegram_payment_charge_id is required' })
+    .max(256),
+});
 
 export const AdminDepositsAnswer = z.object({ status: ok, deposits: z.array(AdminDeposit) });
-export const AdminAssignDepositAnswer = z.object({ status: ok, deposit: AdminDeposit, balance_cents: z.number().int(), credited_cents: z.number().int() });
-export const AdminStarsPaymentsAnswer = z.object({ status: ok, payments: z.array(AdminStarsPayment) });
-export const AdminRefundStarsAnswer = z.object({ status: ok, payment: AdminStarsPayment, debited_cents: z.number().int(), balance_cents: z.number().int().nullable() });
+export const AdminAssignDepositAnswer = z.object({
+  status: ok,
+  deposit: AdminDeposit,
+  balance_cents: z.number().int(),
+  credited_cents: z.number().int(),
+});
+export const AdminStarsPaymentsAnswer = z.object({
+  status: ok,
+  payments: z.array(AdminStarsPayment),
+});
+export const AdminRefundStarsAnswer = z.object({
+  status: ok,
+  payment: AdminStarsPayment,
+  debited_cents: z.number().int(),
+  balance_cents: z.number().int().nullable(),
+});

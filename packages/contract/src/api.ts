@@ -179,10 +179,19 @@ export const CreateMessageBody = z
       return z.NEVER;
     }
     if (text.length > max) {
-      ctx.addIssue({ code: 'custom', path: ['message'], message: `message must be at most ${max} characters` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['message'],
+        message: `message must be at most ${max} characters`,
+      });
       return z.NEVER;
     }
-    return { managerId: body.manager_id, text, requestType: body.request_type ?? null, imageId: body.image_id ?? null };
+    return {
+      managerId: body.manager_id,
+      text,
+      requestType: body.request_type ?? null,
+      imageId: body.image_id ?? null,
+    };
   });
 export type CreateMessageBody = z.input<typeof CreateMessageBody>;
 
@@ -190,17 +199,29 @@ export const UpdateUserBody = z
   .object({
     name: z.string().trim().max(LIMITS.profileNameMaxLength).nullable().optional(),
     dateOfBirth: z
-      .union([z.iso.date({ error: 'dateOfBirth must be a date (YYYY-MM-DD)' }), z.literal(''), z.null()])
+      .union([
+        z.iso.date({ error: 'dateOfBirth must be a date (YYYY-MM-DD)' }),
+        z.literal(''),
+        z.null(),
+      ])
       .optional(),
     timeOfBirth: z
       .union([
-        z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, { error: 'timeOfBirth must be a time (HH:MM)' }),
+        z
+          .string()
+          .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, {
+            error: 'timeOfBirth must be a time (HH:MM)',
+          }),
         z.literal(''),
         z.null(),
       ])
       .optional(),
     email: z
-      .union([z.email({ error: 'email must be an e-mail address' }).max(LIMITS.emailMaxLength), z.literal(''), z.null()])
+      .union([
+        z.email({ error: 'email must be an e-mail address' }).max(LIMITS.emailMaxLength),
+        z.literal(''),
+        z.null(),
+      ])
       .optional(),
     description: z.string().trim().max(LIMITS.profileDescriptionMaxLength).nullable().optional(),
   })
@@ -253,12 +274,19 @@ export type AdvisorDialog = z.infer<typeof AdvisorDialog>;
 const ok = z.literal('success');
 
 export const GetAllChatsAnswer = z.object({ status: ok, chats: z.array(ChatSummary) });
-export const GetAllMessagesAnswer = z.object({ status: ok, messages: z.array(Message), manager: Advisor });
+export const GetAllMessagesAnswer = z.object({
+  status: ok,
+  messages: z.array(Message),
+  manager: Advisor,
+});
 export const CreateMessageAnswer = z.object({
   status: ok,
   data: z.object({ message: Message, payment_info: PaymentInfo }),
 });
-export const GetAllManagersAnswer = z.object({ status: ok, data: z.object({ managers: z.array(Advisor) }) });
+export const GetAllManagersAnswer = z.object({
+  status: ok,
+  data: z.object({ managers: z.array(Advisor) }),
+});
 /** The spec's reading: a bare array. */
 export const GetManagersByCategoryAnswer = z.array(Advisor);
 export const GetManagerAnswer = z.object({ status: ok, manager: Advisor });
@@ -275,7 +303,12 @@ export const GetReviewsAnswer = z.object({ status: ok, reviews: z.array(Review) 
 export const PreferencesAnswer = z.object({ status: ok, preferences: Preferences });
 export const UploadImageAnswer = z.object({
   status: ok,
-  image: z.object({ id: z.string(), url: z.string(), width: z.number().int(), height: z.number().int() }),
+  image: z.object({
+    id: z.string(),
+    url: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+  }),
 });
 export const DepositInfoAnswer = z.object({
   status: ok,
@@ -290,10 +323,17 @@ export const DepositInfoAnswer = z.object({
 export const CreateStarsInvoiceAnswer = z.object({ status: ok, invoice_link: z.string() });
 export const ManagerGetChatsAnswer = z.object({ status: ok, chats: z.array(AdvisorDialog) });
 export const ManagerGetMessagesAnswer = z.object({ status: ok, messages: z.array(Message) });
-export const ManagerSendMessageAnswer = z.object({ status: ok, data: z.object({ message: Message }) });
+export const ManagerSendMessageAnswer = z.object({
+  status: ok,
+  data: z.object({ message: Message }),
+});
 export const ManagerSetStatusAnswer = z.object({ status: ok, online: z.boolean() });
 export const HealthAnswer = z.object({ status: z.literal('ok') });
-export const DemoSessionAnswer = z.object({ status: ok, init_data: z.string(), telegram_user_id: z.number().int() });
+export const DemoSessionAnswer = z.object({
+  status: ok,
+  init_data: z.string(),
+  telegram_user_id: z.number().int(),
+});
 
 // ---------- the call registry ----------
 
@@ -311,50 +351,304 @@ export interface CallSpec {
 }
 
 export const CALLS = {
-  GetAllChats: { name: 'GetAllChats.php', methods: ['GET'], summary: "The user's dialogs with last message and unread count", answer: GetAllChatsAnswer, access: 'user' },
-  GetAllMessages: { name: 'GetAllMessages.php', methods: ['GET'], summary: 'Messages of the dialog with one advisor', query: ManagerIdQuery, answer: GetAllMessagesAnswer, access: 'user' },
-  CreateMessage: { name: 'CreateMessage.php', methods: ['POST'], summary: 'Send a paid message (free credit first, then balance)', body: CreateMessageBody, answer: CreateMessageAnswer, access: 'user' },
-  GetAllManagers: { name: 'GetAllManagers.php', methods: ['GET'], summary: 'All active advisors', answer: GetAllManagersAnswer, access: 'user' },
-  GetManagersByCategory: { name: 'GetManagersByCategory.php', methods: ['GET'], summary: 'Active advisors of one category', query: CategoryQuery, answer: GetManagersByCategoryAnswer, access: 'user' },
-  GetManager: { name: 'GetManager.php', methods: ['GET'], summary: 'One advisor', query: IdQuery, answer: GetManagerAnswer, access: 'user' },
-  GetUser: { name: 'GetUser.php', methods: ['GET'], summary: "The caller's profile and balance", answer: GetUserAnswer, access: 'user' },
-  UpdateUser: { name: 'UpdateUser.php', methods: ['POST', 'PUT'], summary: "Edit the caller's profile", body: UpdateUserBody, answer: UpdateUserAnswer, access: 'user' },
-  CreateReview: { name: 'CreateReview.php', methods: ['POST'], summary: 'Rate an advisor after at least one message', body: CreateReviewBody, answer: CreateReviewAnswer, access: 'user' },
-  GetReviews: { name: 'GetReviews.php', methods: ['GET'], summary: "An advisor's reviews, newest first", query: ManagerIdQuery, answer: GetReviewsAnswer, access: 'user' },
-  DeleteChat: { name: 'DeleteChat.php', methods: ['POST'], summary: 'Hide a dialog for the user (messages and ledger are kept)', body: ManagerIdBody, answer: StatusAnswer, access: 'user' },
-  MarkRead: { name: 'MarkRead.php', methods: ['POST'], summary: "Mark the advisor's messages in a dialog as read", body: ManagerIdBody, answer: StatusAnswer, access: 'user' },
-  UpdatePreferences: { name: 'UpdatePreferences.php', methods: ['POST'], summary: 'Sound and theme preferences', body: UpdatePreferencesBody, answer: PreferencesAnswer, access: 'user' },
-  SetWriteAccess: { name: 'SetWriteAccess.php', methods: ['POST'], summary: 'Whether the bot may write to the user', body: SetWriteAccessBody, answer: StatusAnswer, access: 'user' },
-  GetDepositInfo: { name: 'GetDepositInfo.php', methods: ['GET'], summary: 'TON deposit address, memo and rate', answer: DepositInfoAnswer, access: 'user' },
-  CreateStarsInvoice: { name: 'CreateStarsInvoice.php', methods: ['POST'], summary: 'A Telegram Stars invoice link for a top-up', body: TopUpAmountBody, answer: CreateStarsInvoiceAnswer, access: 'user' },
-  ManagerGetChats: { name: 'ManagerGetChats.php', methods: ['GET'], summary: "The advisor's dialogs", answer: ManagerGetChatsAnswer, access: 'advisor' },
-  ManagerGetMessages: { name: 'ManagerGetMessages.php', methods: ['GET'], summary: 'Messages of one dialog, for its advisor', query: TelegramUserQuery, answer: ManagerGetMessagesAnswer, access: 'advisor' },
-  ManagerSendMessage: { name: 'ManagerSendMessage.php', methods: ['POST'], summary: "An advisor's reply (free)", body: ManagerSendMessageBody, answer: ManagerSendMessageAnswer, access: 'advisor' },
-  ManagerSetStatus: { name: 'ManagerSetStatus.php', methods: ['POST'], summary: 'Advisor online/away', body: ManagerSetStatusBody, answer: ManagerSetStatusAnswer, access: 'advisor' },
-  UploadImage: { name: 'UploadImage.php', methods: ['POST'], summary: 'Upload a chat image (multipart field "file": JPEG, PNG or WebP up to 5 MB); send it with CreateMessage or ManagerSendMessage image_id', answer: UploadImageAnswer, access: 'user' },
-  ManagerGetEarnings: { name: 'ManagerGetEarnings.php', methods: ['GET'], summary: "The advisor's earnings: today, this month, all time, unpaid, recent paid messages", answer: A.ManagerGetEarningsAnswer, access: 'advisor' },
-  ManagerGetProfile: { name: 'ManagerGetProfile.php', methods: ['GET'], summary: 'The advisor record linked to the caller', answer: A.ManagerGetProfileAnswer, access: 'advisor' },
-  AdminListAdvisors: { name: 'AdminListAdvisors.php', methods: ['GET'], summary: 'Every advisor, active or not', answer: A.AdminListAdvisorsAnswer, access: 'admin' },
-  AdminSaveAdvisor: { name: 'AdminSaveAdvisor.php', methods: ['POST'], summary: 'Create (no id) or edit an advisor; is_active=false deactivates', body: A.AdminSaveAdvisorBody, answer: A.AdminSaveAdvisorAnswer, access: 'admin' },
-  AdminLinkAdvisor: { name: 'AdminLinkAdvisor.php', methods: ['POST'], summary: 'Link an advisor to a Telegram id (null unlinks)', body: A.AdminLinkAdvisorBody, answer: A.AdminStatusAnswer, access: 'admin' },
-  AdminListUsers: { name: 'AdminListUsers.php', methods: ['GET'], summary: 'Users, newest first; q searches id, name and username', query: A.AdminUsersQuery, answer: A.AdminListUsersAnswer, access: 'admin' },
-  AdminUserLedger: { name: 'AdminUserLedger.php', methods: ['GET'], summary: "A user's ledger, newest first", query: A.AdminLedgerQuery, answer: A.AdminLedgerAnswer, access: 'admin' },
-  AdminCredit: { name: 'AdminCredit.php', methods: ['POST'], summary: 'Credit (or debit with a negative amount) a balance with a reason', body: A.AdminCreditBody, answer: A.AdminCreditAnswer, access: 'admin' },
-  AdminPayouts: { name: 'AdminPayouts.php', methods: ['GET'], summary: "Advisors' earnings for a period (add format=csv for a CSV file)", query: A.AdminPayoutsQuery, answer: A.AdminPayoutsAnswer, access: 'admin' },
-  AdminMarkPaid: { name: 'AdminMarkPaid.php', methods: ['POST'], summary: "Mark an advisor's unpaid earnings up to a date as paid out", body: A.AdminMarkPaidBody, answer: A.AdminMarkPaidAnswer, access: 'admin' },
-  AdminAudit: { name: 'AdminAudit.php', methods: ['GET'], summary: 'Recent admin actions', answer: A.AdminAuditAnswer, access: 'admin' },
-  AdminListDeposits: { name: 'AdminListDeposits.php', methods: ['GET'], summary: 'TON deposits no user could be matched to (status=all: every deposit), newest first', query: A.AdminDepositsQuery, answer: A.AdminDepositsAnswer, access: 'admin' },
-  AdminAssignDeposit: { name: 'AdminAssignDeposit.php', methods: ['POST'], summary: 'Credit an unmatched TON deposit to a user at its stored rate (once)', body: A.AdminAssignDepositBody, answer: A.AdminAssignDepositAnswer, access: 'admin' },
-  AdminStarsPayments: { name: 'AdminStarsPayments.php', methods: ['GET'], summary: 'Telegram Stars payments, newest first (optionally of one user)', query: A.AdminStarsPaymentsQuery, answer: A.AdminStarsPaymentsAnswer, access: 'admin' },
-  AdminRefundStars: { name: 'AdminRefundStars.php', methods: ['POST'], summary: 'Refund a Stars payment through Telegram and debit what it credited', body: A.AdminRefundStarsBody, answer: A.AdminRefundStarsAnswer, access: 'admin' },
-  ManagerMarkRead: { name: 'ManagerMarkRead.php', methods: ['POST'], summary: "Mark the user's messages as read, for the advisor", body: ManagerMarkReadBody, answer: StatusAnswer, access: 'advisor' },
+  GetAllChats: {
+    name: 'GetAllChats.php',
+    methods: ['GET'],
+    summary: "The user's dialogs with last message and unread count",
+    answer: GetAllChatsAnswer,
+    access: 'user',
+  },
+  GetAllMessages: {
+    name: 'GetAllMessages.php',
+    methods: ['GET'],
+    summary: 'Messages of the dialog with one advisor',
+    query: ManagerIdQuery,
+    answer: GetAllMessagesAnswer,
+    access: 'user',
+  },
+  CreateMessage: {
+    name: 'CreateMessage.php',
+    methods: ['POST'],
+    summary: 'Send a paid message (free credit first, then balance)',
+    body: CreateMessageBody,
+    answer: CreateMessageAnswer,
+    access: 'user',
+  },
+  GetAllManagers: {
+    name: 'GetAllManagers.php',
+    methods: ['GET'],
+    summary: 'All active advisors',
+    answer: GetAllManagersAnswer,
+    access: 'user',
+  },
+  GetManagersByCategory: {
+    name: 'GetManagersByCategory.php',
+    methods: ['GET'],
+    summary: 'Active advisors of one category',
+    query: CategoryQuery,
+    answer: GetManagersByCategoryAnswer,
+    access: 'user',
+  },
+  GetManager: {
+    name: 'GetManager.php',
+    methods: ['GET'],
+    summary: 'One advisor',
+    query: IdQuery,
+    answer: GetManagerAnswer,
+    access: 'user',
+  },
+  GetUser: {
+    name: 'GetUser.php',
+    methods: ['GET'],
+    summary: "The caller's profile and balance",
+    answer: GetUserAnswer,
+    access: 'user',
+  },
+  UpdateUser: {
+    name: 'UpdateUser.php',
+    methods: ['POST', 'PUT'],
+    summary: "Edit the caller's profile",
+    body: UpdateUserBody,
+    answer: UpdateUserAnswer,
+    access: 'user',
+  },
+  CreateReview: {
+    name: 'CreateReview.php',
+    methods: ['POST'],
+    summary: 'Rate an advisor after at least one message',
+    body: CreateReviewBody,
+    answer: CreateReviewAnswer,
+    access: 'user',
+  },
+  GetReviews: {
+    name: 'GetReviews.php',
+    methods: ['GET'],
+    summary: "An advisor's reviews, newest first",
+    query: ManagerIdQuery,
+    answer: GetReviewsAnswer,
+    access: 'user',
+  },
+  DeleteChat: {
+    name: 'DeleteChat.php',
+    methods: ['POST'],
+    summary: 'Hide a dialog for the user (messages and ledger are kept)',
+    body: ManagerIdBody,
+    answer: StatusAnswer,
+    access: 'user',
+  },
+  MarkRead: {
+    name: 'MarkRead.php',
+    methods: ['POST'],
+    summary: "Mark the advisor's messages in a dialog as read",
+    body: ManagerIdBody,
+    answer: StatusAnswer,
+    access: 'user',
+  },
+  UpdatePreferences: {
+    name: 'UpdatePreferences.php',
+    methods: ['POST'],
+    summary: 'Sound and theme preferences',
+    body: UpdatePreferencesBody,
+    answer: PreferencesAnswer,
+    access: 'user',
+  },
+  SetWriteAccess: {
+    name: 'SetWriteAccess.php',
+    methods: ['POST'],
+    summary: 'Whether the bot may write to the user',
+    body: SetWriteAccessBody,
+    answer: StatusAnswer,
+    access: 'user',
+  },
+  GetDepositInfo: {
+    name: 'GetDepositInfo.php',
+    methods: ['GET'],
+    summary: 'TON deposit address, memo and rate',
+    answer: DepositInfoAnswer,
+    access: 'user',
+  },
+  CreateStarsInvoice: {
+    name: 'CreateStarsInvoice.php',
+    methods: ['POST'],
+    summary: 'A Telegram Stars invoice link for a top-up',
+    body: TopUpAmountBody,
+    answer: CreateStarsInvoiceAnswer,
+    access: 'user',
+  },
+  ManagerGetChats: {
+    name: 'ManagerGetChats.php',
+    methods: ['GET'],
+    summary: "The advisor's dialogs",
+    answer: ManagerGetChatsAnswer,
+    access: 'advisor',
+  },
+  ManagerGetMessages: {
+    name: 'ManagerGetMessages.php',
+    methods: ['GET'],
+    summary: 'Messages of one dialog, for its advisor',
+    query: TelegramUserQuery,
+    answer: ManagerGetMessagesAnswer,
+    access: 'advisor',
+  },
+  ManagerSendMessage: {
+    name: 'ManagerSendMessage.php',
+    methods: ['POST'],
+    summary: "An advisor's reply (free)",
+    body: ManagerSendMessageBody,
+    answer: ManagerSendMessageAnswer,
+    access: 'advisor',
+  },
+  ManagerSetStatus: {
+    name: 'ManagerSetStatus.php',
+    methods: ['POST'],
+    summary: 'Advisor online/away',
+    body: ManagerSetStatusBody,
+    answer: ManagerSetStatusAnswer,
+    access: 'advisor',
+  },
+  UploadImage: {
+    name: 'UploadImage.php',
+    methods: ['POST'],
+    summary:
+      'Upload a chat image (multipart field "file": JPEG, PNG or WebP up to 5 MB); send it with CreateMessage or ManagerSendMessage image_id',
+    answer: UploadImageAnswer,
+    access: 'user',
+  },
+  ManagerGetEarnings: {
+    name: 'ManagerGetEarnings.php',
+    methods: ['GET'],
+    summary: "The advisor's earnings: today, this month, all time, unpaid, recent paid messages",
+    answer: A.ManagerGetEarningsAnswer,
+    access: 'advisor',
+  },
+  ManagerGetProfile: {
+    name: 'ManagerGetProfile.php',
+    methods: ['GET'],
+    summary: 'The advisor record linked to the caller',
+    answer: A.ManagerGetProfileAnswer,
+    access: 'advisor',
+  },
+  AdminListAdvisors: {
+    name: 'AdminListAdvisors.php',
+    methods: ['GET'],
+    summary: 'Every advisor, active or not',
+    answer: A.AdminListAdvisorsAnswer,
+    access: 'admin',
+  },
+  AdminSaveAdvisor: {
+    name: 'AdminSaveAdvisor.php',
+    methods: ['POST'],
+    summary: 'Create (no id) or edit an advisor; is_active=false deactivates',
+    body: A.AdminSaveAdvisorBody,
+    answer: A.AdminSaveAdvisorAnswer,
+    access: 'admin',
+  },
+  AdminLinkAdvisor: {
+    name: 'AdminLinkAdvisor.php',
+    methods: ['POST'],
+    summary: 'Link an advisor to a Telegram id (null unlinks)',
+    body: A.AdminLinkAdvisorBody,
+    answer: A.AdminStatusAnswer,
+    access: 'admin',
+  },
+  AdminListUsers: {
+    name: 'AdminListUsers.php',
+    methods: ['GET'],
+    summary: 'Users, newest first; q searches id, name and username',
+    query: A.AdminUsersQuery,
+    answer: A.AdminListUsersAnswer,
+    access: 'admin',
+  },
+  AdminUserLedger: {
+    name: 'AdminUserLedger.php',
+    methods: ['GET'],
+    summary: "A user's ledger, newest first",
+    query: A.AdminLedgerQuery,
+    answer: A.AdminLedgerAnswer,
+    access: 'admin',
+  },
+  AdminCredit: {
+    name: 'AdminCredit.php',
+    methods: ['POST'],
+    summary: 'Credit (or debit with a negative amount) a balance with a reason',
+    body: A.AdminCreditBody,
+    answer: A.AdminCreditAnswer,
+    access: 'admin',
+  },
+  AdminPayouts: {
+    name: 'AdminPayouts.php',
+    methods: ['GET'],
+    summary: "Advisors' earnings for a period (add format=csv for a CSV file)",
+    query: A.AdminPayoutsQuery,
+    answer: A.AdminPayoutsAnswer,
+    access: 'admin',
+  },
+  AdminMarkPaid: {
+    name: 'AdminMarkPaid.php',
+    methods: ['POST'],
+    summary: "Mark an advisor's unpaid earnings up to a date as paid out",
+    body: A.AdminMarkPaidBody,
+    answer: A.AdminMarkPaidAnswer,
+    access: 'admin',
+  },
+  AdminAudit: {
+    name: 'AdminAudit.php',
+    methods: ['GET'],
+    summary: 'Recent admin actions',
+    answer: A.AdminAuditAnswer,
+    access: 'admin',
+  },
+  AdminListDeposits: {
+    name: 'AdminListDeposits.php',
+    methods: ['GET'],
+    summary: 'TON deposits no user could be matched to (status=all: every deposit), newest first',
+    query: A.AdminDepositsQuery,
+    answer: A.AdminDepositsAnswer,
+    access: 'admin',
+  },
+  AdminAssignDeposit: {
+    name: 'AdminAssignDeposit.php',
+    methods: ['POST'],
+    summary: 'Credit an unmatched TON deposit to a user at its stored rate (once)',
+    body: A.AdminAssignDepositBody,
+    answer: A.AdminAssignDepositAnswer,
+    access: 'admin',
+  },
+  AdminStarsPayments: {
+    name: 'AdminStarsPayments.php',
+    methods: ['GET'],
+    summary: 'Telegram Stars payments, newest first (optionally of one user)',
+    query: A.AdminStarsPaymentsQuery,
+    answer: A.AdminStarsPaymentsAnswer,
+    access: 'admin',
+  },
+  AdminRefundStars: {
+    name: 'AdminRefundStars.php',
+    methods: ['POST'],
+    summary: 'Refund a Stars payment through Telegram and debit what it credited',
+    body: A.AdminRefundStarsBody,
+    answer: A.AdminRefundStarsAnswer,
+    access: 'admin',
+  },
+  ManagerMarkRead: {
+    name: 'ManagerMarkRead.php',
+    methods: ['POST'],
+    summary: "Mark the user's messages as read, for the advisor",
+    body: ManagerMarkReadBody,
+    answer: StatusAnswer,
+    access: 'advisor',
+  },
 } as const satisfies Record<string, CallSpec>;
 
 export type CallName = keyof typeof CALLS;
 export type CallAnswer<N extends CallName> = z.infer<(typeof CALLS)[N]['answer']>;
-export type CallBody<N extends CallName> = (typeof CALLS)[N] extends { body: infer B extends z.ZodType }
+export type CallBody<N extends CallName> = (typeof CALLS)[N] extends {
+  body: infer B extends z.ZodType;
+}
   ? z.input<B>
   : never;
-export type CallQuery<N extends CallName> = (typeof CALLS)[N] extends { query: infer Q extends z.ZodType }
+export type CallQuery<N extends CallName> = (typeof CALLS)[N] extends {
+  query: infer Q extends z.ZodType;
+}
   ? z.input<Q>
   : never;

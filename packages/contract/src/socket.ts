@@ -23,12 +23,18 @@ export const ClientFrame = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('user_connect'),
     user_id: id,
-    data: z.object({ manager_id: id.optional(), role: z.literal('user') }).partial({ role: true }).optional(),
+    data: z
+      .object({ manager_id: id.optional(), role: z.literal('user') })
+      .partial({ role: true })
+      .optional(),
   }),
   z.object({
     type: z.literal('manager_connect'),
     user_id: id,
-    data: z.object({ manager_id: id, role: z.literal('manager') }).partial({ role: true }).optional(),
+    data: z
+      .object({ manager_id: id, role: z.literal('manager') })
+      .partial({ role: true })
+      .optional(),
   }),
   z.object({ type: z.literal('subscribe_dialog'), telegram_user_id: id, manager_id: id }),
   z.object({ type: z.literal('unsubscribe_dialog'), telegram_user_id: id, manager_id: id }),
@@ -56,10 +62,21 @@ export const ServerFrame = z.discriminatedUnion('type', [
     /** The advisor record of a manager_connect. */
     manager_id: z.number().int().optional(),
   }),
-  z.object({ type: z.literal('subscribed'), telegram_user_id: z.number().int(), manager_id: z.number().int() }),
-  z.object({ type: z.literal('unsubscribed'), telegram_user_id: z.number().int(), manager_id: z.number().int() }),
+  z.object({
+    type: z.literal('subscribed'),
+    telegram_user_id: z.number().int(),
+    manager_id: z.number().int(),
+  }),
+  z.object({
+    type: z.literal('unsubscribed'),
+    telegram_user_id: z.number().int(),
+    manager_id: z.number().int(),
+  }),
   z.object({ type: z.literal('new_message'), data: NewMessageData }),
-  z.object({ type: z.literal('presence'), data: z.object({ manager_id: z.number().int(), isOnline: z.boolean() }) }),
+  z.object({
+    type: z.literal('presence'),
+    data: z.object({ manager_id: z.number().int(), isOnline: z.boolean() }),
+  }),
   z.object({
     type: z.literal('read'),
     data: z.object({

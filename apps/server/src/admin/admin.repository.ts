@@ -4,12 +4,25 @@ import type { Sql, Tx } from '../db/database.js';
 export class AdminRepository {
   constructor(private readonly sql: Sql) {}
 
-  async audit(db: Sql | Tx, actor: number, action: string, details: Record<string, unknown>): Promise<void> {
+  async audit(
+    db: Sql | Tx,
+    actor: number,
+    action: string,
+    details: Record<string, unknown>,
+  ): Promise<void> {
     await db`INSERT INTO admin_audit (actor_telegram_id, action, details) VALUES (${actor}, ${action}, ${this.sql.json(details as never)})`;
   }
 
   async recent(limit = 100) {
-    return this.sql<{ id: number; actor_telegram_id: number; action: string; details: unknown; created_at: Date }[]>`
+    return this.sql<
+      {
+        id: number;
+        actor_telegram_id: number;
+        action: string;
+        details: unknown;
+        created_at: Date;
+      }[]
+    >`
       SELECT id, actor_telegram_id, action, details, created_at FROM admin_audit ORDER BY id DESC LIMIT ${limit}`;
   }
 }
@@ -54,7 +67,9 @@ export class PayoutsRepository {
   }
 
   async advisorEarnings(advisorId: number) {
-    const [totals] = await this.sql<{ today: number; month: number; total: number; unpaid: number; messages: number }[]>`
+    const [totals] = await this.sql<
+      { today: number; month: number; total: number; unpaid: number; messages: number }[]
+    >`
       SELECT
         COALESCE(sum(amount_cents) FILTER (WHERE created_at >= date_trunc('day', now())), 0)::bigint AS today,
         COALESCE(sum(amount_cents) FILTER (WHERE created_at >= date_trunc('month', now())), 0)::bigint AS month,
@@ -62,7 +77,17 @@ export class PayoutsRepository {
         COALESCE(sum(amount_cents) FILTER (WHERE paid_out_at IS NULL), 0)::bigint AS unpaid,
         count(*)::int AS messages
       FROM advisor_earnings WHERE advisor_id = ${advisorId}`;
-    const recent = await this.sql<{ message_id: number; amount_cents: number; created_at: Date; name: string | null; first_name: string | null; last_name: string | null; username: string | null }[]>`
+    const recent = await this.sql<
+      {
+        message_id: number;
+        amount_cents: number;
+        created_at: Date;
+        name: string | null;
+        first_name: string | null;
+        last_name: string | null;
+        username: string | null;
+      }[]
+    >`
       SELECT e.message_id, e.amount_cents, e.created_at, u.name, u.first_name, u.last_name, u.username
       FROM advisor_earnings e
       JOIN messages m ON m.id = e.message_id

@@ -41,8 +41,17 @@ function toAdminUser(u: UserRecord) {
   };
 }
 
-export function adminRoutes(app: FastifyInstance, auth: AuthService, admin: AdminService, payouts: PayoutsService, advisors: AdvisorsService): void {
-  registerCall(app, auth, 'AdminListAdvisors', async () => ({ status: 'success', advisors: (await admin.listAdvisors()).map(toAdminAdvisor) }));
+export function adminRoutes(
+  app: FastifyInstance,
+  auth: AuthService,
+  admin: AdminService,
+  payouts: PayoutsService,
+  advisors: AdvisorsService,
+): void {
+  registerCall(app, auth, 'AdminListAdvisors', async () => ({
+    status: 'success',
+    advisors: (await admin.listAdvisors()).map(toAdminAdvisor),
+  }));
 
   registerCall(app, auth, 'AdminSaveAdvisor', async ({ identity, body }) => {
     const advisor = await admin.saveAdvisor(identity.telegramId, body);
@@ -58,27 +67,49 @@ export function adminRoutes(app: FastifyInstance, auth: AuthService, admin: Admi
     return { status: 'success' };
   });
 
-  registerCall(app, auth, 'AdminListUsers', async ({ query }) => ({ status: 'success', users: (await admin.searchUsers(query.q)).map(toAdminUser) }));
+  registerCall(app, auth, 'AdminListUsers', async ({ query }) => ({
+    status: 'success',
+    users: (await admin.searchUsers(query.q)).map(toAdminUser),
+  }));
 
   registerCall(app, auth, 'AdminUserLedger', async ({ query }) => {
     const { user, ledger } = await admin.userWithLedger(query.telegram_user_id);
     return {
       status: 'success',
       user: toAdminUser(user),
-      ledger: ledger.map((l) => ({ id: l.id, amount_cents: l.amount_cents, reason: l.reason, note: l.note, reference: l.reference, created_at: l.created_at.toISOString() })),
+      ledger: ledger.map((l) => ({
+        id: l.id,
+        amount_cents: l.amount_cents,
+        reason: l.reason,
+        note: l.note,
+        reference: l.reference,
+        created_at: l.created_at.toISOString(),
+      })),
     };
   });
 
   registerCall(app, auth, 'AdminCredit', async ({ identity, body }) => {
-    const result = await admin.credit(identity.telegramId, body.telegram_user_id, String(body.amount), body.reason);
-    return { status: 'success', balance_cents: result.balanceCents, amount_cents: result.amountCents };
+    const result = await admin.credit(
+      identity.telegramId,
+      body.telegram_user_id,
+      String(body.amount),
+      body.reason,
+    );
+    return {
+      status: 'success',
+      balance_cents: result.balanceCents,
+      amount_cents: result.amountCents,
+    };
   });
 
   registerCall(app, auth, 'AdminPayouts', async ({ query, reply }) => {
     const rows = await payouts.summary(query.from ?? null, query.to ?? null);
     if (query.format === 'csv') {
       const name = `seer-payouts-${query.from ?? 'start'}-${query.to ?? 'now'}.csv`;
-      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(PayoutsService.toCsv(rows)) as never;
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(PayoutsService.toCsv(rows)) as never;
     }
     return { status: 'success', from: query.from ?? null, to: query.to ?? null, payouts: rows };
   });
@@ -90,7 +121,10 @@ export function adminRoutes(app: FastifyInstance, auth: AuthService, admin: Admi
 
   registerCall(app, auth, 'AdminAudit', async () => ({
     status: 'success',
-    entries: (await admin.audit.recent(200)).map((e) => ({ ...e, created_at: e.created_at.toISOString() })),
+    entries: (await admin.audit.recent(200)).map((e) => ({
+      ...e,
+      created_at: e.created_at.toISOString(),
+    })),
   }));
 
   // The advisors' workspace.
@@ -103,7 +137,17 @@ export function adminRoutes(app: FastifyInstance, auth: AuthService, admin: Admi
     const wire = advisors.toWire(advisor);
     return {
       status: 'success',
-      manager: { id: advisor.id, name: advisor.name, avatar: wire.avatar, category_id: advisor.category_id, price_cents: advisor.price_cents, away: advisor.is_away, isOnline: wire.isOnline, rating: wire.rating, reviews: wire.reviews },
+      manager: {
+        id: advisor.id,
+        name: advisor.name,
+        avatar: wire.avatar,
+        category_id: advisor.category_id,
+        price_cents: advisor.price_cents,
+        away: advisor.is_away,
+        isOnline: wire.isOnline,
+        rating: wire.rating,
+        reviews: wire.reviews,
+      },
     };
   });
 }

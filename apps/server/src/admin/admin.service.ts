@@ -33,14 +33,20 @@ export class AdminService {
 
   /** Links an advisor record to a Telegram user (who need not have opened the app); linking again moves it. */
   async linkAdvisor(actor: number, advisorId: number, telegramId: number): Promise<void> {
-    if (!Number.isSafeInteger(advisorId) || advisorId <= 0) throw new BadRequestError('manager_id must be a positive whole number');
-    if (!Number.isSafeInteger(telegramId) || telegramId <= 0) throw new BadRequestError('telegram_id must be a positive whole number');
+    if (!Number.isSafeInteger(advisorId) || advisorId <= 0)
+      throw new BadRequestError('manager_id must be a positive whole number');
+    if (!Number.isSafeInteger(telegramId) || telegramId <= 0)
+      throw new BadRequestError('telegram_id must be a positive whole number');
     await this.sql.begin(async (tx) => {
       const advisor = await this.advisors.find(advisorId, tx);
       if (!advisor) throw new NotFoundError(`Advisor ${advisorId} not found`);
       await this.users.ensureExists(tx, telegramId);
       await this.advisors.linkTelegram(tx, advisorId, telegramId);
-      await this.audit.audit(tx, actor, 'link-advisor', { advisorId, telegramId, previousTelegramId: advisor.telegram_id });
+      await this.audit.audit(tx, actor, 'link-advisor', {
+        advisorId,
+        telegramId,
+        previousTelegramId: advisor.telegram_id,
+      });
     });
   }
 
@@ -49,16 +55,28 @@ export class AdminService {
       const advisor = await this.advisors.find(advisorId, tx);
       if (!advisor) throw new NotFoundError(`Advisor ${advisorId} not found`);
       await tx`UPDATE advisors SET telegram_id = NULL WHERE id = ${advisorId}`;
-      await this.audit.audit(tx, actor, 'unlink-advisor', { advisorId, previousTelegramId: advisor.telegram_id });
+      await this.audit.audit(tx, actor, 'unlink-advisor', {
+        advisorId,
+        previousTelegramId: advisor.telegram_id,
+      });
     });
   }
 
   /** Credits (positive dollars) or debits (negative) a user's balance with a reason; never below zero. */
-  async credit(actor: number, telegramId: number, dollars: string, reason: string): Promise<{ balanceCents: number; amountCents: number }> {
-    if (!Number.isSafeInteger(telegramId) || telegramId <= 0) throw new BadRequestError('telegram_id must be a positive whole number');
+  async credit(
+    actor: number,
+    telegramId: number,
+    dollars: string,
+    reason: string,
+  ): Promise<{ balanceCents: number; amountCents: number }> {
+    if (!Number.isSafeInteger(telegramId) || telegramId <= 0)
+      throw new BadRequestError('telegram_id must be a positive whole number');
     const negative = dollars.trim().startsWith('-');
     const cents = parseDollarsToCents(negative ? dollars.trim().slice(1) : dollars);
-    if (cents === null || cents === 0) throw new BadRequestError('dollars must be a non-zero amount with at most two decimals, e.g. 10 or -2.50');
+    if (cents === null || cents === 0)
+      throw new BadRequestError(
+        'dollars must be a non-zero amount with at most two decimals, e.g. 10 or -2.50',
+      );
     if (!reason.trim()) throw new BadRequestError('a reason is required');
     const amountCents = negative ? -cents : cents;
     const result = await this.sql.begin(async (tx) => {
@@ -71,11 +89,24 @@ export class AdminService {
         createdBy: actor,
       });
       if (!applied) throw new BadRequestError('The balance is too low for this debit');
-      await this.audit.audit(tx, actor, 'credit', { telegramId, amountCents, reason: reason.trim() });
-      const [row] = await tx<{ free_messages: number }[]>`SELECT free_messages FROM users WHERE telegram_id = ${telegramId}`;
+      await this.audit.audit(tx, actor, 'credit', {
+        telegramId,
+        amountCents,
+        reason: reason.trim(),
+      });
+      const [row] = await tx<
+        { free_messages: number }[]
+      >`SELECT free_messages FROM users WHERE telegram_id = ${telegramId}`;
       return { balanceCents: applied.balance_cents, freeMessages: row!.free_messages };
     });
-    this.events.publish({ type: 'balance', telegramId, balanceCents: result.balanceCents, freeMessages: result.freeMessages, reason: amountCents > 0 ? 'admin_credit' : 'admin_debit', amountCents });
+    this.events.publish({
+      type: 'balance',
+      telegramId,
+      balanceCents: result.balanceCents,
+      freeMessages: result.freeMessages,
+      reason: amountCents > 0 ? 'admin_credit' : 'admin_debit',
+      amountCents,
+    });
     return { balanceCents: result.balanceCents, amountCents };
   }
 
@@ -96,9 +127,13 @@ export class AdminService {
   }
 
   /** Creates (no id) or edits an advisor. */
-  async saveAdvisor(actor: number, body: z.output<typeof AdminSaveAdvisorBody>): Promise<AdvisorRecord> {
+  async saveAdvisor(
+    actor: number,
+    body: z.output<typeof AdminSaveAdvisorBody>,
+  ): Promise<AdvisorRecord> {
     const priceCents = parseDollarsToCents(body.price);
-    if (priceCents === null || priceCents <= 0) throw new BadRequestError('price must be a positive amount in dollars, e.g. 2.99');
+    if (priceCents === null || priceCents <= 0)
+      throw new BadRequestError('price must be a positive amount in dollars, e.g. 2.99');
     const advisor = await this.sql.begin(async (tx) => {
       let avatarUrl: string | undefined;
       if (body.avatar_image_id) {
@@ -123,9 +158,18 @@ export class AdminService {
       } else {
         const existing = await this.advisors.find(id, tx);
         if (!existing) throw new NotFoundError(`Advisor ${id} not found`);
-        await this.advisors.update(tx, id, { ...fields, avatar_url: avatarUrl ?? existing.avatar_url, is_active: body.is_active });
+        await this.advisors.update(tx, id, {
+          ...fields,
+          avatar_url: avatarUrl ?? existing.avatar_url,
+          is_active: body.is_active,
+        });
       }
-      await this.audit.audit(tx, actor, body.id === undefined ? 'create-advisor' : 'edit-advisor', { advisorId: id, ...fields, is_active: body.is_active, avatarUrl });
+      await this.audit.audit(tx, actor, body.id === undefined ? 'create-advisor' : 'edit-advisor', {
+        advisorId: id,
+        ...fields,
+        is_active: body.is_active,
+        avatarUrl,
+      });
       return (await this.advisors.find(id, tx))!;
     });
     return advisor;

@@ -35,12 +35,25 @@ function table(rows: Array<Record<string, string | number | null>>): string[] {
   if (rows.length === 0) return ['(none)'];
   const keys = Object.keys(rows[0]!);
   const widths = keys.map((k) => Math.max(k.length, ...rows.map((r) => String(r[k] ?? '').length)));
-  const line = (values: string[]) => values.map((v, i) => v.padEnd(widths[i]!)).join('  ').trimEnd();
-  return [line(keys), line(widths.map((w) => '-'.repeat(w))), ...rows.map((r) => line(keys.map((k) => String(r[k] ?? ''))))];
+  const line = (values: string[]) =>
+    values
+      .map((v, i) => v.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
+  return [
+    line(keys),
+    line(widths.map((w) => '-'.repeat(w))),
+    ...rows.map((r) => line(keys.map((k) => String(r[k] ?? '')))),
+  ];
 }
 
 function wholeNumber(value: string | undefined, name: string): number {
-  if (value === undefined || !/^\d{1,16}$/.test(value) || !Number.isSafeInteger(Number(value)) || Number(value) <= 0) {
+  if (
+    value === undefined ||
+    !/^\d{1,16}$/.test(value) ||
+    !Number.isSafeInteger(Number(value)) ||
+    Number(value) <= 0
+  ) {
     throw new UsageError(`${name} must be a positive whole number`);
   }
   return Number(value);
@@ -52,7 +65,16 @@ export const COMMANDS: Record<string, Command> = {
     summary: 'List users, newest first, with balance and free messages',
     async run(args, ctx) {
       const users = await ctx.admin.listUsers(args[0] ? wholeNumber(args[0], 'limit') : 200);
-      table(users.map((u) => ({ telegram_id: u.telegram_id, name: displayName(u), username: u.username, balance: formatCents(u.balance_cents), free: u.free_messages, since: u.created_at.toISOString().slice(0, 10) }))).forEach((line) => ctx.out(line));
+      table(
+        users.map((u) => ({
+          telegram_id: u.telegram_id,
+          name: displayName(u),
+          username: u.username,
+          balance: formatCents(u.balance_cents),
+          free: u.free_messages,
+          since: u.created_at.toISOString().slice(0, 10),
+        })),
+      ).forEach((line) => ctx.out(line));
     },
   },
   advisors: {
@@ -60,7 +82,17 @@ export const COMMANDS: Record<string, Command> = {
     summary: 'List advisors with their category, price and linked Telegram id',
     async run(_args, ctx) {
       const advisors = await ctx.admin.listAdvisors();
-      table(advisors.map((a) => ({ manager_id: a.id, name: a.name, category: a.category_id, price: formatCents(a.price_cents), telegram_id: a.telegram_id, active: a.is_active ? 'yes' : 'no', demo: a.is_demo ? 'yes' : 'no' }))).forEach((line) => ctx.out(line));
+      table(
+        advisors.map((a) => ({
+          manager_id: a.id,
+          name: a.name,
+          category: a.category_id,
+          price: formatCents(a.price_cents),
+          telegram_id: a.telegram_id,
+          active: a.is_active ? 'yes' : 'no',
+          demo: a.is_demo ? 'yes' : 'no',
+        })),
+      ).forEach((line) => ctx.out(line));
     },
   },
   'link-advisor': {
@@ -91,7 +123,9 @@ export const COMMANDS: Record<string, Command> = {
       const reason = args.slice(2).join(' ');
       if (!reason.trim()) throw new UsageError('a reason is required');
       const result = await ctx.admin.credit(CLI_ACTOR, telegramId, args[1], reason);
-      ctx.out(`${result.amountCents > 0 ? 'Credited' : 'Debited'} $${formatCents(Math.abs(result.amountCents))}; balance of ${telegramId} is now $${formatCents(result.balanceCents)}.`);
+      ctx.out(
+        `${result.amountCents > 0 ? 'Credited' : 'Debited'} $${formatCents(Math.abs(result.amountCents))}; balance of ${telegramId} is now $${formatCents(result.balanceCents)}.`,
+      );
     },
   },
   ledger: {
@@ -99,15 +133,39 @@ export const COMMANDS: Record<string, Command> = {
     summary: "A user's ledger, newest first",
     async run(args, ctx) {
       const rows = await ctx.admin.ledgerOf(wholeNumber(args[0], 'telegram_id'));
-      table(rows.map((r) => ({ id: r.id, amount: formatCents(r.amount_cents), reason: r.reason, note: r.note, reference: r.reference, at: r.created_at.toISOString() }))).forEach((line) => ctx.out(line));
+      table(
+        rows.map((r) => ({
+          id: r.id,
+          amount: formatCents(r.amount_cents),
+          reason: r.reason,
+          note: r.note,
+          reference: r.reference,
+          at: r.created_at.toISOString(),
+        })),
+      ).forEach((line) => ctx.out(line));
     },
   },
   deposits: {
     usage: 'deposits [all]',
     summary: 'TON deposits no user could be matched to (all: every deposit)',
     async run(args, ctx) {
-      const deposits = args[0] === 'all' ? await ctx.payments.listDeposits({ limit: 200 }) : await ctx.payments.listUnmatchedDeposits(200);
-      table(deposits.map((d) => ({ deposit_id: d.id, status: d.status, usd: formatCents(d.amount_cents), nanotons: d.amount_nanotons, memo: d.comment, user: d.user_id, from: d.source, at: d.tx_time.toISOString(), hash: d.tx_hash }))).forEach((line) => ctx.out(line));
+      const deposits =
+        args[0] === 'all'
+          ? await ctx.payments.listDeposits({ limit: 200 })
+          : await ctx.payments.listUnmatchedDeposits(200);
+      table(
+        deposits.map((d) => ({
+          deposit_id: d.id,
+          status: d.status,
+          usd: formatCents(d.amount_cents),
+          nanotons: d.amount_nanotons,
+          memo: d.comment,
+          user: d.user_id,
+          from: d.source,
+          at: d.tx_time.toISOString(),
+          hash: d.tx_hash,
+        })),
+      ).forEach((line) => ctx.out(line));
     },
   },
   'assign-deposit': {
@@ -116,16 +174,35 @@ export const COMMANDS: Record<string, Command> = {
     async run(args, ctx) {
       const depositId = wholeNumber(args[0], 'deposit_id');
       const telegramId = wholeNumber(args[1], 'telegram_id');
-      const result = await ctx.payments.assignDeposit(CLI_ACTOR, depositId, telegramId, (tx, action, details) => ctx.admin.audit.audit(tx, CLI_ACTOR, action, details));
-      ctx.out(`Deposit ${depositId} credited $${formatCents(result.creditedCents)} to ${telegramId}; balance is now $${formatCents(result.balanceCents)}.`);
+      const result = await ctx.payments.assignDeposit(
+        CLI_ACTOR,
+        depositId,
+        telegramId,
+        (tx, action, details) => ctx.admin.audit.audit(tx, CLI_ACTOR, action, details),
+      );
+      ctx.out(
+        `Deposit ${depositId} credited $${formatCents(result.creditedCents)} to ${telegramId}; balance is now $${formatCents(result.balanceCents)}.`,
+      );
     },
   },
   'stars-payments': {
     usage: 'stars-payments [telegram_id]',
     summary: 'Telegram Stars payments, newest first',
     async run(args, ctx) {
-      const payments = await ctx.payments.listStarsPayments({ userId: args[0] ? wholeNumber(args[0], 'telegram_id') : undefined, limit: 200 });
-      table(payments.map((p) => ({ charge_id: p.telegram_payment_charge_id, user: p.user_id, stars: p.stars, usd: formatCents(p.amount_cents), refunded: p.refunded_at?.toISOString() ?? '', at: p.created_at.toISOString() }))).forEach((line) => ctx.out(line));
+      const payments = await ctx.payments.listStarsPayments({
+        userId: args[0] ? wholeNumber(args[0], 'telegram_id') : undefined,
+        limit: 200,
+      });
+      table(
+        payments.map((p) => ({
+          charge_id: p.telegram_payment_charge_id,
+          user: p.user_id,
+          stars: p.stars,
+          usd: formatCents(p.amount_cents),
+          refunded: p.refunded_at?.toISOString() ?? '',
+          at: p.created_at.toISOString(),
+        })),
+      ).forEach((line) => ctx.out(line));
     },
   },
   'refund-stars': {
@@ -133,8 +210,14 @@ export const COMMANDS: Record<string, Command> = {
     summary: 'Refund a Stars payment through Telegram and debit what it credited',
     async run(args, ctx) {
       if (!args[0]) throw new UsageError('telegram_payment_charge_id is required');
-      const result = await ctx.payments.refundStarsPayment(CLI_ACTOR, args[0], (tx, action, details) => ctx.admin.audit.audit(tx, CLI_ACTOR, action, details));
-      ctx.out(`Refunded ${result.payment.stars} Stars to ${result.payment.user_id}; debited $${formatCents(result.debitedCents)}.`);
+      const result = await ctx.payments.refundStarsPayment(
+        CLI_ACTOR,
+        args[0],
+        (tx, action, details) => ctx.admin.audit.audit(tx, CLI_ACTOR, action, details),
+      );
+      ctx.out(
+        `Refunded ${result.payment.stars} Stars to ${result.payment.user_id}; debited $${formatCents(result.debitedCents)}.`,
+      );
     },
   },
   audit: {
@@ -142,7 +225,15 @@ export const COMMANDS: Record<string, Command> = {
     summary: 'Recent admin actions',
     async run(_args, ctx) {
       const rows = await ctx.admin.audit.recent(50);
-      table(rows.map((r) => ({ id: r.id, actor: r.actor_telegram_id, action: r.action, details: JSON.stringify(r.details), at: r.created_at.toISOString() }))).forEach((line) => ctx.out(line));
+      table(
+        rows.map((r) => ({
+          id: r.id,
+          actor: r.actor_telegram_id,
+          action: r.action,
+          details: JSON.stringify(r.details),
+          at: r.created_at.toISOString(),
+        })),
+      ).forEach((line) => ctx.out(line));
     },
   },
 };
@@ -160,7 +251,12 @@ export function usage(): string {
 }
 
 /** Runs one command; returns the exit status. */
-export async function runCli(argv: string[], env: NodeJS.ProcessEnv, out = console.log, err = console.error): Promise<number> {
+export async function runCli(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  out = console.log,
+  err = console.error,
+): Promise<number> {
   const [name, ...args] = argv;
   if (!name || name === 'help' || name === '--help' || name === '-h') {
     out(usage());
@@ -178,16 +274,30 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv, out = conso
     err(error instanceof ConfigError ? error.message : String(error));
     return 2;
   }
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, adoptRunning: false, poolSize: 2 });
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    adoptRunning: false,
+    poolSize: 2,
+  });
   // Changes made here (a credit, say) reach a running server's open apps through the same transport.
   const warn = (message: string) => err(`admin: ${message}`);
   const events = new EventBus(
-    config.redisUrl ? new RedisTransport(config.redisUrl, redisChannelFor(db.url), { warn }) : new PostgresTransport(db.url, { warn }),
+    config.redisUrl
+      ? new RedisTransport(config.redisUrl, redisChannelFor(db.url), { warn })
+      : new PostgresTransport(db.url, { warn }),
   );
   try {
     await events.start();
     const payments = createPaymentsService(config, db.sql, events);
-    await command.run(args, { config, db, events, admin: new AdminService(db.sql, events), payments, out });
+    await command.run(args, {
+      config,
+      db,
+      events,
+      admin: new AdminService(db.sql, events),
+      payments,
+      out,
+    });
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {

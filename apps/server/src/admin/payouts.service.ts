@@ -23,14 +23,28 @@ export class PayoutsService {
   }
 
   static toCsv(rows: PayoutRow[]): string {
-    const quote = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-    const lines = rows.map((r) => [r.manager_id, quote(r.name), r.messages, formatCents(r.earned_cents), formatCents(r.paid_cents), formatCents(r.unpaid_cents)].join(','));
-    return ['manager_id,name,paid_messages,earned_usd,paid_out_usd,unpaid_usd', ...lines].join('\n') + '\n';
+    const quote = (value: string) =>
+      /[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+    const lines = rows.map((r) =>
+      [
+        r.manager_id,
+        quote(r.name),
+        r.messages,
+        formatCents(r.earned_cents),
+        formatCents(r.paid_cents),
+        formatCents(r.unpaid_cents),
+      ].join(','),
+    );
+    return (
+      ['manager_id,name,paid_messages,earned_usd,paid_out_usd,unpaid_usd', ...lines].join('\n') +
+      '\n'
+    );
   }
 
   async markPaid(actor: number, advisorId: number, to: string | null): Promise<number> {
     return this.sql.begin(async (tx) => {
-      if (!(await this.advisors.find(advisorId, tx))) throw new NotFoundError(`Advisor ${advisorId} not found`);
+      if (!(await this.advisors.find(advisorId, tx)))
+        throw new NotFoundError(`Advisor ${advisorId} not found`);
       const cents = await this.payouts.markPaid(tx, advisorId, to);
       await this.audit.audit(tx, actor, 'mark-paid', { advisorId, to, cents });
       return cents;
@@ -46,7 +60,12 @@ export class PayoutsService {
       unpaid_cents: totals.unpaid,
       paid_messages: totals.messages,
       price_cents: priceCents,
-      recent: recent.map((r) => ({ message_id: r.message_id, amount_cents: r.amount_cents, created_at: r.created_at.toISOString(), user_name: displayName(r) })),
+      recent: recent.map((r) => ({
+        message_id: r.message_id,
+        amount_cents: r.amount_cents,
+        created_at: r.created_at.toISOString(),
+        user_name: displayName(r),
+      })),
     };
   }
 }

@@ -42,7 +42,9 @@ export class AdvisorsRepository {
   constructor(private readonly sql: Sql) {}
 
   async listActive(): Promise<AdvisorRecord[]> {
-    return this.sql.unsafe<AdvisorRecord[]>(`SELECT ${COLUMNS} FROM advisors WHERE is_active ORDER BY id`);
+    return this.sql.unsafe<AdvisorRecord[]>(
+      `SELECT ${COLUMNS} FROM advisors WHERE is_active ORDER BY id`,
+    );
   }
 
   async listAll(): Promise<AdvisorRecord[]> {
@@ -50,7 +52,10 @@ export class AdvisorsRepository {
   }
 
   async find(id: number, db: Sql | Tx = this.sql): Promise<AdvisorRecord | null> {
-    const [row] = await db.unsafe<AdvisorRecord[]>(`SELECT ${COLUMNS} FROM advisors WHERE id = $1`, [id]);
+    const [row] = await db.unsafe<AdvisorRecord[]>(
+      `SELECT ${COLUMNS} FROM advisors WHERE id = $1`,
+      [id],
+    );
     return row ?? null;
   }
 
@@ -78,7 +83,11 @@ export class AdvisorsRepository {
     return row!.id;
   }
 
-  async update(tx: Tx, id: number, advisor: Omit<NewAdvisor, 'is_demo' | 'demo_online'> & { is_active: boolean }): Promise<void> {
+  async update(
+    tx: Tx,
+    id: number,
+    advisor: Omit<NewAdvisor, 'is_demo' | 'demo_online'> & { is_active: boolean },
+  ): Promise<void> {
     await tx`
       UPDATE advisors SET name = ${advisor.name}, avatar_url = ${advisor.avatar_url}, category_id = ${advisor.category_id},
         description = ${advisor.description}, additional_info = ${advisor.additional_info}, price_cents = ${advisor.price_cents},
@@ -97,7 +106,12 @@ export class AdvisorsRepository {
     await this.sql`UPDATE advisors SET is_away = ${away} WHERE id = ${advisorId}`;
   }
 
-  async addToRating(tx: Tx, advisorId: number, ratingDelta: number, countDelta: number): Promise<{ rating_sum: number; review_count: number }> {
+  async addToRating(
+    tx: Tx,
+    advisorId: number,
+    ratingDelta: number,
+    countDelta: number,
+  ): Promise<{ rating_sum: number; review_count: number }> {
     const [row] = await tx<{ rating_sum: number; review_count: number }[]>`
       UPDATE advisors SET rating_sum = rating_sum + ${ratingDelta}, review_count = review_count + ${countDelta}
       WHERE id = ${advisorId} RETURNING rating_sum, review_count`;

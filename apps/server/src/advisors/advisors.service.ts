@@ -25,7 +25,10 @@ export class AdvisorsService {
     this.cache = null;
   }
 
-  private async activeRecords(): Promise<{ records: AdvisorRecord[]; entry: NonNullable<AdvisorsService['cache']> }> {
+  private async activeRecords(): Promise<{
+    records: AdvisorRecord[];
+    entry: NonNullable<AdvisorsService['cache']>;
+  }> {
     if (!this.cache || Date.now() - this.cache.at > LIST_TTL_MS) {
       this.cache = { at: Date.now(), records: await this.repository.listActive(), json: null };
     }
@@ -40,7 +43,10 @@ export class AdvisorsService {
   /** GetAllManagers' answer, serialized once per cache period: the busiest call of the app. */
   async listAnswerJson(): Promise<string> {
     const { records, entry } = await this.activeRecords();
-    entry.json ??= JSON.stringify({ status: 'success', data: { managers: records.map((r) => this.toWire(r)) } });
+    entry.json ??= JSON.stringify({
+      status: 'success',
+      data: { managers: records.map((r) => this.toWire(r)) },
+    });
     return entry.json;
   }
 
@@ -85,7 +91,9 @@ export class AdvisorsService {
 }
 
 export function ratingOf(record: Pick<AdvisorRecord, 'rating_sum' | 'review_count'>): number {
-  return record.review_count === 0 ? 0 : Math.round((record.rating_sum / record.review_count) * 10) / 10;
+  return record.review_count === 0
+    ? 0
+    : Math.round((record.rating_sum / record.review_count) * 10) / 10;
 }
 
 export function toAdvisor(record: AdvisorRecord, isOnline: boolean): Advisor {

@@ -65,7 +65,11 @@ export class AuthService {
       if (this.knownUsers.size > 100_000) this.knownUsers.clear();
       this.knownUsers.set(user.id, signature);
     }
-    return { telegramId: user.id, telegramUser: user, isAdmin: this.config.adminTelegramIds.has(user.id) };
+    return {
+      telegramId: user.id,
+      telegramUser: user,
+      isAdmin: this.config.adminTelegramIds.has(user.id),
+    };
   }
 
   /** The advisor record linked to this Telegram user, cached for a few seconds. */
@@ -83,8 +87,12 @@ export class AuthService {
   }
 
   /** Demo sign-in: init data for a demo user, signed with this database's demo key. */
-  demoSession(requestedId?: number, languageCode?: string): { initData: string; telegramId: number } {
-    if (!this.demoBotToken) throw new UnauthorizedError('Demo sign-in is off: open Seer from Telegram');
+  demoSession(
+    requestedId?: number,
+    languageCode?: string,
+  ): { initData: string; telegramId: number } {
+    if (!this.demoBotToken)
+      throw new UnauthorizedError('Demo sign-in is off: open Seer from Telegram');
     const id = requestedId ?? randomInt(1_000_000_000, 2_000_000_000);
     const initData = signInitData(this.demoBotToken, {
       id,

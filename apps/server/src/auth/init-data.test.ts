@@ -22,7 +22,9 @@ describe('Telegram init data', () => {
   });
 
   it('includes every field but hash in the check (a signature field too)', () => {
-    const initData = signInitData(TOKEN, user, { extra: { signature: 'abc', chat_type: 'private' } });
+    const initData = signInitData(TOKEN, user, {
+      extra: { signature: 'abc', chat_type: 'private' },
+    });
     expect(verifier.verify(initData).user.id).toBe(42);
   });
 
@@ -37,12 +39,16 @@ describe('Telegram init data', () => {
   });
 
   it('refuses stale auth_date and missing or malformed data', () => {
-    const stale = signInitData(TOKEN, user, { authDate: Math.floor(Date.now() / 1000) - 25 * 3600 });
+    const stale = signInitData(TOKEN, user, {
+      authDate: Math.floor(Date.now() / 1000) - 25 * 3600,
+    });
     expect(problemOf(() => verifier.verify(stale))).toBe('expired');
     expect(problemOf(() => verifier.verify(undefined))).toBe('missing');
     expect(problemOf(() => verifier.verify('null'))).toBe('missing');
     expect(problemOf(() => verifier.verify('user=1&hash=zz'))).toBe('malformed');
-    expect(problemOf(() => verifier.verify(signInitData(TOKEN, { id: -5 } as never)))).toBe('no_user');
+    expect(problemOf(() => verifier.verify(signInitData(TOKEN, { id: -5 } as never)))).toBe(
+      'no_user',
+    );
   });
 
   it('remembers verified init data but still lets it expire', () => {

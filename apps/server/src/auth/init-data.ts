@@ -73,7 +73,8 @@ export class InitDataVerifier {
       throw new InitDataError('expired');
     }
     const result = this.check(raw);
-    if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
+    if (this.verified.size >= VERIFIED_CACHE_SIZE)
+      this.verified.delete(this.verified.keys().next().value!);
     this.verified.set(raw, result);
     return result;
   }
@@ -109,7 +110,13 @@ export class InitDataVerifier {
       throw new InitDataError('no_user');
     }
     // Signed by Telegram, but still text bound for PostgreSQL, which refuses NUL.
-    for (const key of ['first_name', 'last_name', 'username', 'language_code', 'photo_url'] as const) {
+    for (const key of [
+      'first_name',
+      'last_name',
+      'username',
+      'language_code',
+      'photo_url',
+    ] as const) {
       const value = user[key];
       if (value !== undefined && typeof value !== 'string') throw new InitDataError('malformed');
       if (value) user[key] = value.replaceAll('\u0000', '');
@@ -130,7 +137,9 @@ export function signInitData(
     user: JSON.stringify(user),
     ...options.extra,
   });
-  const hash = createHmac('sha256', secretKey(botToken)).update(dataCheckString(params)).digest('hex');
+  const hash = createHmac('sha256', secretKey(botToken))
+    .update(dataCheckString(params))
+    .digest('hex');
   params.set('hash', hash);
   return params.toString();
 }

@@ -82,23 +82,51 @@ export interface LabeledPrice {
 /** Parameters and results of the methods Seer calls. */
 export interface BotMethods {
   getMe: { params: Record<string, never>; result: TelegramUser };
-  getUpdates: { params: { offset?: number; limit?: number; timeout?: number; allowed_updates?: string[] }; result: Update[] };
+  getUpdates: {
+    params: { offset?: number; limit?: number; timeout?: number; allowed_updates?: string[] };
+    result: Update[];
+  };
   setWebhook: {
-    params: { url: string; secret_token?: string; allowed_updates?: string[]; drop_pending_updates?: boolean; max_connections?: number };
+    params: {
+      url: string;
+      secret_token?: string;
+      allowed_updates?: string[];
+      drop_pending_updates?: boolean;
+      max_connections?: number;
+    };
     result: true;
   };
   deleteWebhook: { params: { drop_pending_updates?: boolean }; result: true };
   sendMessage: {
-    params: { chat_id: number; text: string; parse_mode?: 'HTML' | 'MarkdownV2'; reply_markup?: InlineKeyboardMarkup; disable_notification?: boolean };
+    params: {
+      chat_id: number;
+      text: string;
+      parse_mode?: 'HTML' | 'MarkdownV2';
+      reply_markup?: InlineKeyboardMarkup;
+      disable_notification?: boolean;
+    };
     result: Message;
   };
   answerCallbackQuery: { params: { callback_query_id: string; text?: string }; result: true };
   createInvoiceLink: {
-    params: { title: string; description: string; payload: string; currency: string; prices: LabeledPrice[]; provider_token?: string };
+    params: {
+      title: string;
+      description: string;
+      payload: string;
+      currency: string;
+      prices: LabeledPrice[];
+      provider_token?: string;
+    };
     result: string;
   };
-  answerPreCheckoutQuery: { params: { pre_checkout_query_id: string; ok: boolean; error_message?: string }; result: true };
-  refundStarPayment: { params: { user_id: number; telegram_payment_charge_id: string }; result: true };
+  answerPreCheckoutQuery: {
+    params: { pre_checkout_query_id: string; ok: boolean; error_message?: string };
+    result: true;
+  };
+  refundStarPayment: {
+    params: { user_id: number; telegram_payment_charge_id: string };
+    result: true;
+  };
 }
 export type BotMethod = keyof BotMethods;
 
@@ -121,7 +149,11 @@ export class BotApi {
     private readonly timeoutMs = 15_000,
   ) {}
 
-  async call<M extends BotMethod>(method: M, params: BotMethods[M]['params'], options: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<BotMethods[M]['result']> {
+  async call<M extends BotMethod>(
+    method: M,
+    params: BotMethods[M]['params'],
+    options: { signal?: AbortSignal; timeoutMs?: number } = {},
+  ): Promise<BotMethods[M]['result']> {
     const timeout = AbortSignal.timeout(options.timeoutMs ?? this.timeoutMs);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
     let response: Response;
@@ -134,17 +166,35 @@ export class BotApi {
       });
     } catch (error) {
       // never put the URL in the message: it carries the token
-      const reason = error instanceof Error ? (error.name === 'TimeoutError' ? 'timed out' : error.name === 'AbortError' ? 'aborted' : error.message) : 'failed';
+      const reason =
+        error instanceof Error
+          ? error.name === 'TimeoutError'
+            ? 'timed out'
+            : error.name === 'AbortError'
+              ? 'aborted'
+              : error.message
+          : 'failed';
       throw new BotApiError(method, null, `request ${reason}`);
     }
-    let body: { ok?: boolean; result?: unknown; error_code?: number; description?: string; parameters?: { retry_after?: number } };
+    let body: {
+      ok?: boolean;
+      result?: unknown;
+      error_code?: number;
+      description?: string;
+      parameters?: { retry_after?: number };
+    };
     try {
       body = (await response.json()) as typeof body;
     } catch {
       throw new BotApiError(method, response.status, 'answer is not JSON');
     }
     if (!body || body.ok !== true) {
-      throw new BotApiError(method, body?.error_code ?? response.status, body?.description ?? 'unknown error', body?.parameters?.retry_after ?? null);
+      throw new BotApiError(
+        method,
+        body?.error_code ?? response.status,
+        body?.description ?? 'unknown error',
+        body?.parameters?.retry_after ?? null,
+      );
     }
     return body.result as BotMethods[M]['result'];
   }

@@ -4,8 +4,14 @@ import type { PaymentsService } from '../payments/payments.service.js';
 import type { UpdateDispatcher } from './bot-updates.js';
 
 const START_TEXTS = {
-  en: { text: 'Welcome to Seer: chat with astrologers, tarot readers and psychics anytime you need.', button: 'Open Seer' },
-  ru: { text: 'Добро пожаловать в Seer: астрологи, тарологи и экстрасенсы на связи, когда вам нужно.', button: 'Открыть Seer' },
+  en: {
+    text: 'Welcome to Seer: chat with astrologers, tarot readers and psychics anytime you need.',
+    button: 'Open Seer',
+  },
+  ru: {
+    text: 'Добро пожаловать в Seer: астрологи, тарологи и экстрасенсы на связи, когда вам нужно.',
+    button: 'Открыть Seer',
+  },
 } as const;
 
 export function registerBotHandlers(
@@ -21,7 +27,9 @@ export function registerBotHandlers(
     await api.call('sendMessage', {
       chat_id: message.chat.id,
       text: texts.text,
-      reply_markup: { inline_keyboard: [[{ text: texts.button, web_app: { url: deps.publicUrl } }]] },
+      reply_markup: {
+        inline_keyboard: [[{ text: texts.button, web_app: { url: deps.publicUrl } }]],
+      },
     });
   });
 
@@ -31,7 +39,10 @@ export function registerBotHandlers(
     try {
       verdict = await deps.payments.checkPreCheckout(query);
     } catch {
-      verdict = { ok: false, error: 'Payments are temporarily unavailable. Please try again in a minute.' };
+      verdict = {
+        ok: false,
+        error: 'Payments are temporarily unavailable. Please try again in a minute.',
+      };
     }
     await api.call(
       'answerPreCheckoutQuery',
@@ -56,7 +67,9 @@ export function registerBotHandlers(
     async (message) => {
       const refund = message.refunded_payment;
       if (!refund || refund.currency !== 'XTR') return;
-      const outcome = await deps.payments.recordStarsRefundNotice(refund.telegram_payment_charge_id);
+      const outcome = await deps.payments.recordStarsRefundNotice(
+        refund.telegram_payment_charge_id,
+      );
       if (outcome && outcome.shortCents > 0) {
         deps.log?.('warn', 'a Stars refund exceeded the balance left; the rest was not debited', {
           chargeId: refund.telegram_payment_charge_id,

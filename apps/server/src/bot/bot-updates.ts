@@ -17,10 +17,17 @@ export interface HandlerOptions {
 }
 
 export class UpdateDispatcher {
-  private readonly commands = new Map<string, Array<{ handler: Handler<Message>; critical: boolean }>>();
+  private readonly commands = new Map<
+    string,
+    Array<{ handler: Handler<Message>; critical: boolean }>
+  >();
   private readonly messages: Array<{ handler: Handler<Message>; critical: boolean }> = [];
-  private readonly callbackQueries: Array<{ handler: Handler<CallbackQuery>; critical: boolean }> = [];
-  private readonly preCheckoutQueries: Array<{ handler: Handler<PreCheckoutQuery>; critical: boolean }> = [];
+  private readonly callbackQueries: Array<{ handler: Handler<CallbackQuery>; critical: boolean }> =
+    [];
+  private readonly preCheckoutQueries: Array<{
+    handler: Handler<PreCheckoutQuery>;
+    critical: boolean;
+  }> = [];
 
   constructor(
     private readonly api: BotApi,
@@ -63,7 +70,11 @@ export class UpdateDispatcher {
   async dispatch(update: Update): Promise<void> {
     const ctx: UpdateContext = { api: this.api, update };
     const jobs: Array<Promise<void>> = [];
-    const run = <T>(entries: Array<{ handler: Handler<T>; critical: boolean }>, payload: T, kind: string) => {
+    const run = <T>(
+      entries: Array<{ handler: Handler<T>; critical: boolean }>,
+      payload: T,
+      kind: string,
+    ) => {
       for (const { handler, critical } of entries) {
         jobs.push(
           handler(payload, ctx).catch((error: unknown) => {
@@ -79,7 +90,8 @@ export class UpdateDispatcher {
       run(this.messages, update.message, 'message');
     }
     if (update.callback_query) run(this.callbackQueries, update.callback_query, 'callback_query');
-    if (update.pre_checkout_query) run(this.preCheckoutQueries, update.pre_checkout_query, 'pre_checkout_query');
+    if (update.pre_checkout_query)
+      run(this.preCheckoutQueries, update.pre_checkout_query, 'pre_checkout_query');
     const results = await Promise.allSettled(jobs);
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) throw failed.reason;

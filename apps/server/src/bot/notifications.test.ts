@@ -64,7 +64,13 @@ async function dialog(options: { userAllows: boolean; advisorAllows?: boolean })
   );
   expect(sent.status).toBe(200);
   // Same Telegram profile as above: signing in with another name would rename the user before the notice is written.
-  await a.call('POST', '/api/SetWriteAccess.php', userId, { allowed: options.userAllows }, { first_name: 'Anna' });
+  await a.call(
+    'POST',
+    '/api/SetWriteAccess.php',
+    userId,
+    { allowed: options.userAllows },
+    { first_name: 'Anna' },
+  );
   return { advisor, advisorTelegramId, userId };
 }
 

@@ -19,7 +19,11 @@ export interface TelegramBotOptions {
   publicUrl: string;
   webhookSecret: string | undefined;
   sql: Sql;
-  log?: (level: 'info' | 'warn' | 'error', message: string, detail?: Record<string, unknown>) => void;
+  log?: (
+    level: 'info' | 'warn' | 'error',
+    message: string,
+    detail?: Record<string, unknown>,
+  ) => void;
   /** Long-poll wait in seconds (Telegram holds getUpdates open this long when idle). */
   pollTimeoutSeconds?: number;
   backoff?: { baseMs: number; maxMs: number };
@@ -38,7 +42,9 @@ export class TelegramBot {
   constructor(private readonly options: TelegramBotOptions) {
     this.api = new BotApi(options.apiUrl, options.token);
     this.updates = new UpdateDispatcher(this.api, (message, error) =>
-      options.log?.('error', message, { error: error instanceof Error ? error.message : String(error) }),
+      options.log?.('error', message, {
+        error: error instanceof Error ? error.message : String(error),
+      }),
     );
     this.lock = new LeaderLock(options.sql, LOCK_KEYS.botPolling);
     this.backoff = options.backoff ?? { baseMs: 1_000, maxMs: 60_000 };
@@ -86,7 +92,11 @@ export class TelegramBot {
       try {
         await this.api.call(
           'setWebhook',
-          { url: this.webhookUrl, secret_token: this.options.webhookSecret, allowed_updates: this.updates.allowedUpdates },
+          {
+            url: this.webhookUrl,
+            secret_token: this.options.webhookSecret,
+            allowed_updates: this.updates.allowedUpdates,
+          },
           { signal: this.stopController.signal },
         );
         this.options.log?.('info', 'bot webhook registered', { url: this.webhookUrl });
@@ -95,7 +105,10 @@ export class TelegramBot {
         if (this.stopping) return;
         failures += 1;
         const delay = this.delayAfter(failures, error);
-        this.options.log?.('warn', 'bot webhook registration failed; retrying', { error: describe(error), retryInMs: delay });
+        this.options.log?.('warn', 'bot webhook registration failed; retrying', {
+          error: describe(error),
+          retryInMs: delay,
+        });
         await this.sleep(delay);
       }
     }
@@ -133,14 +146,19 @@ export class TelegramBot {
         if (this.stopping) return;
         failures += 1;
         const delay = this.delayAfter(failures, error);
-        this.options.log?.(failures >= 3 ? 'error' : 'warn', 'bot update polling failed; retrying', { error: describe(error), retryInMs: delay });
+        this.options.log?.(
+          failures >= 3 ? 'error' : 'warn',
+          'bot update polling failed; retrying',
+          { error: describe(error), retryInMs: delay },
+        );
         await this.sleep(delay);
       }
     }
   }
 
   private delayAfter(failures: number, error: unknown): number {
-    if (error instanceof BotApiError && error.retryAfterSeconds) return error.retryAfterSeconds * 1000;
+    if (error instanceof BotApiError && error.retryAfterSeconds)
+      return error.retryAfterSeconds * 1000;
     return Math.min(this.backoff.maxMs, this.backoff.baseMs * 2 ** Math.min(failures - 1, 16));
   }
 

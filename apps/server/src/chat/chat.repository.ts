@@ -35,7 +35,13 @@ interface SendOutcomeRow {
 }
 
 export interface SendOutcome {
-  outcome: 'ok' | 'advisor_not_found' | 'wrong_category' | 'image_not_found' | 'user_not_found' | 'insufficient_funds';
+  outcome:
+    | 'ok'
+    | 'advisor_not_found'
+    | 'wrong_category'
+    | 'image_not_found'
+    | 'user_not_found'
+    | 'insufficient_funds';
   messageId: number | null;
   createdAt: Date | null;
   balanceCents: number | null;
@@ -44,13 +50,18 @@ export interface SendOutcome {
   paidWith: 'free' | 'balance' | null;
 }
 
-const MESSAGE_COLUMNS = 'm.id, m.dialog_id, m.sender, m.kind, m.text, m.image_id, m.read_at, m.created_at, d.user_id, d.advisor_id';
+const MESSAGE_COLUMNS =
+  'm.id, m.dialog_id, m.sender, m.kind, m.text, m.image_id, m.read_at, m.created_at, d.user_id, d.advisor_id';
 const HISTORY_LIMIT = 500;
 
 export class ChatRepository {
   constructor(private readonly sql: Sql) {}
 
-  async findDialog(userId: number, advisorId: number, db: Sql | Tx = this.sql): Promise<DialogRow | null> {
+  async findDialog(
+    userId: number,
+    advisorId: number,
+    db: Sql | Tx = this.sql,
+  ): Promise<DialogRow | null> {
     const [row] = await db<DialogRow[]>`
       SELECT id, user_id, advisor_id, user_unread, advisor_unread, user_cleared_up_to, user_hidden
       FROM dialogs WHERE user_id = ${userId} AND advisor_id = ${advisorId}`;
@@ -58,7 +69,13 @@ export class ChatRepository {
   }
 
   /** Creates the dialog if needed and records a new message from `sender` in it; locks the dialog row. */
-  async touchDialogForMessage(tx: Tx, userId: number, advisorId: number, sender: 'user' | 'manager', preview: string): Promise<number> {
+  async touchDialogForMessage(
+    tx: Tx,
+    userId: number,
+    advisorId: number,
+    sender: 'user' | 'manager',
+    preview: string,
+  ): Promise<number> {
     const [row] = await tx<{ id: number }[]>`
       INSERT INTO dialogs (user_id, advisor_id, last_message_at, last_message_text, user_unread, advisor_unread)
       VALUES (${userId}, ${advisorId}, now(), ${preview}, ${sender === 'manager' ? 1 : 0}, ${sender === 'user' ? 1 : 0})
@@ -74,7 +91,15 @@ export class ChatRepository {
 
   async insertMessage(
     tx: Tx,
-    message: { dialogId: number; sender: 'user' | 'manager'; kind: string; text: string; imageId: string | null; priceCents: number; paidWith: 'free' | 'balance' | null },
+    message: {
+      dialogId: number;
+      sender: 'user' | 'manager';
+      kind: string;
+      text: string;
+      imageId: string | null;
+      priceCents: number;
+      paidWith: 'free' | 'balance' | null;
+    },
   ): Promise<{ id: number; created_at: Date }> {
     const [row] = await tx<{ id: number; created_at: Date }[]>`
       INSERT INTO messages (dialog_id, sender, kind, text, image_id, price_cents, paid_with)
@@ -146,19 +171,32 @@ export class ChatRepository {
   }
 
   async userChats(userId: number) {
-    return this.sql<{
-      advisor_id: number; last_message_text: string; last_message_at: Date | null; user_unread: number;
-    }[]>`
+    return this.sql<
+      {
+        advisor_id: number;
+        last_message_text: string;
+        last_message_at: Date | null;
+        user_unread: number;
+      }[]
+    >`
       SELECT advisor_id, last_message_text, last_message_at, user_unread FROM dialogs
       WHERE user_id = ${userId} AND NOT user_hidden AND last_message_at IS NOT NULL
       ORDER BY last_message_at DESC`;
   }
 
   async advisorChats(advisorId: number) {
-    return this.sql<{
-      user_id: number; name: string | null; first_name: string | null; last_name: string | null; username: string | null;
-      last_message_text: string; last_message_at: Date | null; advisor_unread: number;
-    }[]>`
+    return this.sql<
+      {
+        user_id: number;
+        name: string | null;
+        first_name: string | null;
+        last_name: string | null;
+        username: string | null;
+        last_message_text: string;
+        last_message_at: Date | null;
+        advisor_unread: number;
+      }[]
+    >`
       SELECT d.user_id, u.name, u.first_name, u.last_name, u.username, d.last_message_text, d.last_message_at, d.advisor_unread
       FROM dialogs d JOIN users u ON u.telegram_id = d.user_id
       WHERE d.advisor_id = ${advisorId} AND d.last_message_at IS NOT NULL
@@ -173,7 +211,8 @@ export class ChatRepository {
   }
 
   async imageOwnedBy(tx: Tx, imageId: string, uploaderId: number): Promise<boolean> {
-    const [row] = await tx`SELECT 1 FROM images WHERE id = ${imageId} AND uploader_id = ${uploaderId}`;
+    const [row] =
+      await tx`SELECT 1 FROM images WHERE id = ${imageId} AND uploader_id = ${uploaderId}`;
     return Boolean(row);
   }
 }

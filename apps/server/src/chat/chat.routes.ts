@@ -6,7 +6,12 @@ import type { ChatService } from './chat.service.js';
 import { BadRequestError } from '../errors.js';
 import { SendLimiter } from './send-limit.js';
 
-export function chatRoutes(app: FastifyInstance, auth: AuthService, chat: ChatService, advisors: AdvisorsService): void {
+export function chatRoutes(
+  app: FastifyInstance,
+  auth: AuthService,
+  chat: ChatService,
+  advisors: AdvisorsService,
+): void {
   const sends = new SendLimiter();
   registerCall(app, auth, 'GetAllChats', async ({ identity }) => ({
     status: 'success',
@@ -36,7 +41,10 @@ export function chatRoutes(app: FastifyInstance, auth: AuthService, chat: ChatSe
   });
 
   // Advisors' side.
-  registerCall(app, auth, 'ManagerGetChats', async ({ advisor }) => ({ status: 'success', chats: await chat.advisorChats(advisor) }));
+  registerCall(app, auth, 'ManagerGetChats', async ({ advisor }) => ({
+    status: 'success',
+    chats: await chat.advisorChats(advisor),
+  }));
 
   registerCall(app, auth, 'ManagerGetMessages', async ({ advisor, query }) => ({
     status: 'success',
@@ -46,7 +54,12 @@ export function chatRoutes(app: FastifyInstance, auth: AuthService, chat: ChatSe
   registerCall(app, auth, 'ManagerSendMessage', async ({ identity, advisor, body }) => {
     sends.check(identity.telegramId);
     if (!body.message && !body.image_id) throw new BadRequestError('message: must not be empty');
-    const message = await chat.sendAdvisorMessage(advisor, body.telegram_user_id, body.message ?? '', body.image_id ?? null);
+    const message = await chat.sendAdvisorMessage(
+      advisor,
+      body.telegram_user_id,
+      body.message ?? '',
+      body.image_id ?? null,
+    );
     return { status: 'success', data: { message } };
   });
 

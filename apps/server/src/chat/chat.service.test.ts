@@ -11,12 +11,16 @@ afterAll(async () => {
 });
 
 async function ledgerSum(userId: number): Promise<number> {
-  const [row] = await t.db.sql<{ sum: number }[]>`SELECT COALESCE(sum(amount_cents), 0)::bigint AS sum FROM ledger WHERE user_id = ${userId}`;
+  const [row] = await t.db.sql<
+    { sum: number }[]
+  >`SELECT COALESCE(sum(amount_cents), 0)::bigint AS sum FROM ledger WHERE user_id = ${userId}`;
   return row!.sum;
 }
 
 async function balanceOf(userId: number) {
-  const [row] = await t.db.sql<{ balance_cents: number; free_messages: number }[]>`SELECT balance_cents, free_messages FROM users WHERE telegram_id = ${userId}`;
+  const [row] = await t.db.sql<
+    { balance_cents: number; free_messages: number }[]
+  >`SELECT balance_cents, free_messages FROM users WHERE telegram_id = ${userId}`;
   return row!;
 }
 
@@ -33,16 +37,28 @@ describe('paying for messages', () => {
   it('uses free messages first, then debits the price and credits the advisor', async () => {
     const userId = newUserId();
     const advisor = (await t.services.advisors.list())[0]!;
-    for (let i = 0; i < 3; i++) expect((await send(userId, advisor.id)).json().data.payment_info.paid_with).toBe('free');
+    for (let i = 0; i < 3; i++)
+      expect((await send(userId, advisor.id)).json().data.payment_info.paid_with).toBe('free');
     const refused = await send(userId, advisor.id);
     expect(refused.statusCode).toBe(402);
     expect(refused.json().code).toBe('insufficient_funds');
 
-    await t.services.users.changeBalance({ telegramId: userId, amountCents: advisor.price_cents * 2 + 1, reason: 'test_credit' });
+    await t.services.users.changeBalance({
+      telegramId: userId,
+      amountCents: advisor.price_cents * 2 + 1,
+      reason: 'test_credit',
+    });
     const paid = await send(userId, advisor.id);
     expect(paid.statusCode).toBe(200);
-    expect(paid.json().data.payment_info).toMatchObject({ paid_with: 'balance', charged_cents: advisor.price_cents, new_balance_cents: advisor.price_cents + 1, new_free_messages: 0 });
-    const [earned] = await t.db.sql<{ sum: number }[]>`SELECT sum(amount_cents)::bigint AS sum FROM advisor_earnings WHERE advisor_id = ${advisor.id}`;
+    expect(paid.json().data.payment_info).toMatchObject({
+      paid_with: 'balance',
+      charged_cents: advisor.price_cents,
+      new_balance_cents: advisor.price_cents + 1,
+      new_free_messages: 0,
+    });
+    const [earned] = await t.db.sql<
+      { sum: number }[]
+    >`SELECT sum(amount_cents)::bigint AS sum FROM advisor_earnings WHERE advisor_id = ${advisor.id}`;
     expect(earned!.sum).toBe(advisor.price_cents);
     expect(await ledgerSum(userId)).toBe((await balanceOf(userId)).balance_cents);
   });
@@ -50,8 +66,10 @@ describe('paying for messages', () => {
   it('stores nothing and charges nothing when funds are short', async () => {
     const userId = newUserId();
     const advisor = (await t.services.advisors.list())[1]!;
-    await t.db.sql`INSERT INTO users (telegram_id, free_messages, balance_cents) VALUES (${userId}, 0, 0)`;
-    await t.db.sql`INSERT INTO ledger (user_id, amount_cents, reason) VALUES (${userId}, 1, 'seed')`;
+    await t.db
+      .sql`INSERT INTO users (telegram_id, free_messages, balance_cents) VALUES (${userId}, 0, 0)`;
+    await t.db
+      .sql`INSERT INTO ledger (user_id, amount_cents, reason) VALUES (${userId}, 1, 'seed')`;
     await t.db.sql`UPDATE users SET balance_cents = 1 WHERE telegram_id = ${userId}`;
     const before = await t.db.sql`SELECT count(*)::int AS n FROM messages`;
     expect((await send(userId, advisor.id)).statusCode).toBe(402);
@@ -64,17 +82,27 @@ describe('paying for messages', () => {
     const userId = newUserId();
     const advisor = (await t.services.advisors.list()).find((a) => a.category_id === 5)!;
     await t.db.sql`INSERT INTO users (telegram_id, free_messages) VALUES (${userId}, 0)`;
-    await t.services.users.changeBalance({ telegramId: userId, amountCents: advisor.price_cents * 10, reason: 'test_credit' });
-    const earnedBefore = await t.db.sql<{ sum: number }[]>`SELECT COALESCE(sum(amount_cents), 0)::bigint AS sum FROM advisor_earnings WHERE advisor_id = ${advisor.id}`;
+    await t.services.users.changeBalance({
+      telegramId: userId,
+      amountCents: advisor.price_cents * 10,
+      reason: 'test_credit',
+    });
+    const earnedBefore = await t.db.sql<
+      { sum: number }[]
+    >`SELECT COALESCE(sum(amount_cents), 0)::bigint AS sum FROM advisor_earnings WHERE advisor_id = ${advisor.id}`;
 
-    const results = await Promise.all(Array.from({ length: 100 }, (_, i) => send(userId, advisor.id, `message ${i}`)));
+    const results = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => send(userId, advisor.id, `message ${i}`)),
+    );
     const statuses = results.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
     expect(statuses.filter((s) => s === 402)).toHaveLength(90);
 
     expect((await balanceOf(userId)).balance_cents).toBe(0);
     expect(await ledgerSum(userId)).toBe(0);
-    const earnedAfter = await t.db.sql<{ sum: number }[]>`SELECT COALESCE(sum(amount_cents), 0)::bigint AS sum FROM advisor_earnings WHERE advisor_id = ${advisor.id}`;
+    const earnedAfter = await t.db.sql<
+      { sum: number }[]
+    >`SELECT COALESCE(sum(amount_cents), 0)::bigint AS sum FROM advisor_earnings WHERE advisor_id = ${advisor.id}`;
     expect(earnedAfter[0]!.sum - earnedBefore[0]!.sum).toBe(advisor.price_cents * 10);
     const [stored] = await t.db.sql<{ n: number }[]>`
       SELECT count(*)::int AS n FROM messages m JOIN dialogs d ON d.id = m.dialog_id WHERE d.user_id = ${userId}`;
@@ -85,11 +113,21 @@ describe('paying for messages', () => {
     const userId = newUserId();
     const reader = (await t.services.advisors.listByCategory(3))[0]!;
     const long = 'a'.repeat(1000);
-    const ok = await t.app.inject({ method: 'POST', url: '/api/CreateMessage.php', headers: { authorization: t.initData(userId) }, payload: { manager_id: reader.id, message: long, request_type: 'dream' } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/CreateMessage.php',
+      headers: { authorization: t.initData(userId) },
+      payload: { manager_id: reader.id, message: long, request_type: 'dream' },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data.message.kind).toBe('dream');
     expect(ok.json().data.payment_info.new_free_messages).toBe(2);
-    const tooLong = await t.app.inject({ method: 'POST', url: '/api/CreateMessage.php', headers: { authorization: t.initData(userId) }, payload: { manager_id: reader.id, message: `${long}a`, request_type: 'tarot' } });
+    const tooLong = await t.app.inject({
+      method: 'POST',
+      url: '/api/CreateMessage.php',
+      headers: { authorization: t.initData(userId) },
+      payload: { manager_id: reader.id, message: `${long}a`, request_type: 'tarot' },
+    });
     expect(tooLong.statusCode).toBe(400);
   });
 });
@@ -99,30 +137,77 @@ describe('advisors answering', () => {
     const userId = newUserId();
     const advisorTelegramId = newUserId();
     const advisor = (await t.services.advisors.list())[2]!;
-    await t.db.sql`INSERT INTO users (telegram_id) VALUES (${advisorTelegramId}) ON CONFLICT DO NOTHING`;
+    await t.db
+      .sql`INSERT INTO users (telegram_id) VALUES (${advisorTelegramId}) ON CONFLICT DO NOTHING`;
     await t.db.sql`UPDATE advisors SET telegram_id = ${advisorTelegramId} WHERE id = ${advisor.id}`;
     await send(userId, advisor.id, 'question one');
     await send(userId, advisor.id, 'question two');
 
     const asAdvisor = { authorization: t.initData(advisorTelegramId) };
-    const chats = (await t.app.inject({ method: 'GET', url: '/api/ManagerGetChats.php', headers: asAdvisor })).json();
-    const dialog = chats.chats.find((c: { telegram_user_id: number }) => c.telegram_user_id === userId);
-    expect(dialog).toMatchObject({ unread: 2, last_message: 'question two', name: `User${userId}` });
+    const chats = (
+      await t.app.inject({ method: 'GET', url: '/api/ManagerGetChats.php', headers: asAdvisor })
+    ).json();
+    const dialog = chats.chats.find(
+      (c: { telegram_user_id: number }) => c.telegram_user_id === userId,
+    );
+    expect(dialog).toMatchObject({
+      unread: 2,
+      last_message: 'question two',
+      name: `User${userId}`,
+    });
 
-    const messages = (await t.app.inject({ method: 'GET', url: `/ManagerGetMessages.php?telegram_user_id=${userId}`, headers: asAdvisor })).json();
-    expect(messages.messages.map((m: { message_text: string }) => m.message_text)).toEqual(['question one', 'question two']);
-    const afterRead = (await t.app.inject({ method: 'GET', url: '/api/ManagerGetChats.php', headers: asAdvisor })).json();
-    expect(afterRead.chats.find((c: { telegram_user_id: number }) => c.telegram_user_id === userId).unread).toBe(0);
+    const messages = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/ManagerGetMessages.php?telegram_user_id=${userId}`,
+        headers: asAdvisor,
+      })
+    ).json();
+    expect(messages.messages.map((m: { message_text: string }) => m.message_text)).toEqual([
+      'question one',
+      'question two',
+    ]);
+    const afterRead = (
+      await t.app.inject({ method: 'GET', url: '/api/ManagerGetChats.php', headers: asAdvisor })
+    ).json();
+    expect(
+      afterRead.chats.find((c: { telegram_user_id: number }) => c.telegram_user_id === userId)
+        .unread,
+    ).toBe(0);
 
-    const reply = await t.app.inject({ method: 'POST', url: '/api/ManagerSendMessage.php', headers: asAdvisor, payload: { telegram_user_id: userId, message: 'answer' } });
+    const reply = await t.app.inject({
+      method: 'POST',
+      url: '/api/ManagerSendMessage.php',
+      headers: asAdvisor,
+      payload: { telegram_user_id: userId, message: 'answer' },
+    });
     expect(reply.statusCode).toBe(200);
-    const userChats = (await t.app.inject({ method: 'GET', url: '/api/GetAllChats.php', headers: { authorization: t.initData(userId) } })).json();
-    expect(userChats.chats[0]).toMatchObject({ manager_id: advisor.id, unread: 1, last_message: 'answer' });
+    const userChats = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/GetAllChats.php',
+        headers: { authorization: t.initData(userId) },
+      })
+    ).json();
+    expect(userChats.chats[0]).toMatchObject({
+      manager_id: advisor.id,
+      unread: 1,
+      last_message: 'answer',
+    });
 
     // Another user's dialog is not theirs to answer; a stranger is not an advisor at all.
-    const strangerDialog = await t.app.inject({ method: 'GET', url: `/api/ManagerGetMessages.php?telegram_user_id=${newUserId()}`, headers: asAdvisor });
+    const strangerDialog = await t.app.inject({
+      method: 'GET',
+      url: `/api/ManagerGetMessages.php?telegram_user_id=${newUserId()}`,
+      headers: asAdvisor,
+    });
     expect(strangerDialog.statusCode).toBe(404);
-    const notAdvisor = await t.app.inject({ method: 'POST', url: '/api/ManagerSendMessage.php', headers: { authorization: t.initData(newUserId()) }, payload: { telegram_user_id: userId, message: 'hi' } });
+    const notAdvisor = await t.app.inject({
+      method: 'POST',
+      url: '/api/ManagerSendMessage.php',
+      headers: { authorization: t.initData(newUserId()) },
+      payload: { telegram_user_id: userId, message: 'hi' },
+    });
     expect(notAdvisor.statusCode).toBe(403);
   });
 });

@@ -30,7 +30,11 @@ export function imageUrl(imageId: string | null): string | null {
   return imageId ? `/api/images/${imageId}` : null;
 }
 
-export function toWireMessage(row: Pick<MessageRow, 'id' | 'sender' | 'kind' | 'text' | 'image_id' | 'read_at' | 'created_at'>, userId: number, advisorId: number): Message {
+export function toWireMessage(
+  row: Pick<MessageRow, 'id' | 'sender' | 'kind' | 'text' | 'image_id' | 'read_at' | 'created_at'>,
+  userId: number,
+  advisorId: number,
+): Message {
   return {
     id: row.id,
     message_text: row.text,
@@ -61,7 +65,10 @@ export class ChatService {
   }
 
   /** A user's message: paid by a free credit, else by the advisor's price; nothing is stored when funds are short. */
-  async sendUserMessage(userId: number, input: NewUserMessage): Promise<{ message: Message; payment: PaymentInfo }> {
+  async sendUserMessage(
+    userId: number,
+    input: NewUserMessage,
+  ): Promise<{ message: Message; payment: PaymentInfo }> {
     const kind = input.requestType ?? (input.imageId ? 'image' : 'text');
     // One atomic call: free credit first, else the advisor's current price from the balance.
     const sent = await this.repository.sendUserMessage({
@@ -79,7 +86,9 @@ export class ChatService {
       case 'advisor_not_found':
         throw new NotFoundError(`Advisor ${input.managerId} not found`);
       case 'wrong_category':
-        throw new BadRequestError('Tarot and dream requests go to advisors of the "Future Relationship Predictions" category');
+        throw new BadRequestError(
+          'Tarot and dream requests go to advisors of the "Future Relationship Predictions" category',
+        );
       case 'image_not_found':
         throw new BadRequestError('image_id: no such uploaded image');
       case 'user_not_found':
@@ -97,7 +106,15 @@ export class ChatService {
     const price = sent.priceCents!;
 
     const message = toWireMessage(
-      { id: result.inserted.id, sender: 'user', kind, text: input.text, image_id: input.imageId, read_at: null, created_at: result.inserted.created_at },
+      {
+        id: result.inserted.id,
+        sender: 'user',
+        kind,
+        text: input.text,
+        image_id: input.imageId,
+        read_at: null,
+        created_at: result.inserted.created_at,
+      },
       userId,
       advisor.id,
     );
@@ -124,19 +141,50 @@ export class ChatService {
   }
 
   /** An advisor's reply (free). The dialog must exist: advisors answer, they do not cold-message. */
-  async sendAdvisorMessage(advisor: AdvisorRecord, userId: number, text: string, imageId: string | null = null): Promise<Message> {
+  async sendAdvisorMessage(
+    advisor: AdvisorRecord,
+    userId: number,
+    text: string,
+    imageId: string | null = null,
+  ): Promise<Message> {
     const dialog = await this.repository.findDialog(userId, advisor.id);
     if (!dialog) throw new NotFoundError('No dialog with this user');
     const kind = imageId ? 'image' : 'text';
     const inserted = await this.sql.begin(async (tx) => {
-      if (imageId && advisor.telegram_id !== null && !(await this.repository.imageOwnedBy(tx, imageId, advisor.telegram_id))) {
+      if (
+        imageId &&
+        advisor.telegram_id !== null &&
+        !(await this.repository.imageOwnedBy(tx, imageId, advisor.telegram_id))
+      ) {
         throw new BadRequestError('image_id: no such uploaded image');
       }
-      await this.repository.touchDialogForMessage(tx, userId, advisor.id, 'manager', preview(kind, text));
-      return this.repository.insertMessage(tx, { dialogId: dialog.id, sender: 'manager', kind, text, imageId, priceCents: 0, paidWith: null });
+      await this.repository.touchDialogForMessage(
+        tx,
+        userId,
+        advisor.id,
+        'manager',
+        preview(kind, text),
+      );
+      return this.repository.insertMessage(tx, {
+        dialogId: dialog.id,
+        sender: 'manager',
+        kind,
+        text,
+        imageId,
+        priceCents: 0,
+        paidWith: null,
+      });
     });
     const message = toWireMessage(
-      { id: inserted.id, sender: 'manager', kind, text, image_id: imageId, read_at: null, created_at: inserted.created_at },
+      {
+        id: inserted.id,
+        sender: 'manager',
+        kind,
+        text,
+        image_id: imageId,
+        read_at: null,
+        created_at: inserted.created_at,
+      },
       userId,
       advisor.id,
     );
@@ -174,7 +222,12 @@ export class ChatService {
     await this.markRead(dialog.id, userId, advisor.id, 'manager');
   }
 
-  private async markRead(dialogId: number, userId: number, advisorId: number, reader: 'user' | 'manager'): Promise<void> {
+  private async markRead(
+    dialogId: number,
+    userId: number,
+    advisorId: number,
+    reader: 'user' | 'manager',
+  ): Promise<void> {
     const upToId = await this.repository.markRead(dialogId, reader);
     if (upToId !== null) this.events.publish({ type: 'read', userId, advisorId, reader, upToId });
   }
@@ -193,17 +246,19 @@ export class ChatService {
       const advisor = byId.get(row.advisor_id);
       if (!advisor) return [];
       const wire = this.advisors.toWire(advisor);
-      return [{
-        manager_id: advisor.id,
-        name: wire.name,
-        avatar: wire.avatar,
-        last_message: row.last_message_text,
-        message_date: row.last_message_at?.toISOString() ?? null,
-        rating: wire.rating,
-        isOnline: wire.isOnline,
-        price: wire.price,
-        unread: row.user_unread,
-      }];
+      return [
+        {
+          manager_id: advisor.id,
+          name: wire.name,
+          avatar: wire.avatar,
+          last_message: row.last_message_text,
+          message_date: row.last_message_at?.toISOString() ?? null,
+          rating: wire.rating,
+          isOnline: wire.isOnline,
+          price: wire.price,
+          unread: row.user_unread,
+        },
+      ];
     });
   }
 

@@ -18,7 +18,9 @@ export class SendLimiter {
   /** Throws 429 with a clear message when this user sends too fast. */
   check(telegramId: number): void {
     if (!this.limiter.take(telegramId)) {
-      throw new TooManyRequestsError(`Too many messages: at most ${this.limit.ratePerSecond} a second; wait a moment and send again`);
+      throw new TooManyRequestsError(
+        `Too many messages: at most ${this.limit.ratePerSecond} a second; wait a moment and send again`,
+      );
     }
   }
 }

@@ -18,7 +18,12 @@ export function connect(url: string, max = 20): Sql {
     onnotice: () => {},
     // BIGINT columns come back as JS numbers: every id and cent amount here is far below 2^53.
     types: {
-      bigint: { to: 20, from: [20], serialize: (value: number) => String(value), parse: (value: string) => Number(value) },
+      bigint: {
+        to: 20,
+        from: [20],
+        serialize: (value: number) => String(value),
+        parse: (value: string) => Number(value),
+      },
     },
     transform: { undefined: null },
     connection: { application_name: 'seer' },

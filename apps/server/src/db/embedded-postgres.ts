@@ -129,10 +129,15 @@ export async function startEmbeddedPostgres(
 
   const running = await runningServer(databaseDir);
   if (running) {
-    log(`adopting the embedded PostgreSQL already running (pid ${running.pid}, port ${running.port})`);
+    log(
+      `adopting the embedded PostgreSQL already running (pid ${running.pid}, port ${running.port})`,
+    );
     await waitUntilReachable(running.port, 10_000);
     const owned = options.adoptRunning !== false;
-    return { adminUrl: urlFor(running.port), stop: async () => (owned ? stopByPid(running.pid) : undefined) };
+    return {
+      adminUrl: urlFor(running.port),
+      stop: async () => (owned ? stopByPid(running.pid) : undefined),
+    };
   }
 
   const port = await freePort();
@@ -145,17 +150,22 @@ export async function startEmbeddedPostgres(
     await writeFile(pwFile, `${password}\n`, { mode: 0o600 });
     if (owner) await chown(pwFile, owner.uid, owner.gid);
     try {
-      await run(initdb, [
-        `--pgdata=${databaseDir}`,
-        '--auth=scram-sha-256',
-        '--username=postgres',
-        `--pwfile=${pwFile}`,
-        '--encoding=UTF8',
-        // Unicode-aware upper/lower (ILIKE on Cyrillic names) without depending on the OS's locales.
-        '--locale-provider=builtin',
-        '--builtin-locale=C.UTF-8',
-        '--lc-messages=C',
-      ], owner, log);
+      await run(
+        initdb,
+        [
+          `--pgdata=${databaseDir}`,
+          '--auth=scram-sha-256',
+          '--username=postgres',
+          `--pwfile=${pwFile}`,
+          '--encoding=UTF8',
+          // Unicode-aware upper/lower (ILIKE on Cyrillic names) without depending on the OS's locales.
+          '--locale-provider=builtin',
+          '--builtin-locale=C.UTF-8',
+          '--lc-messages=C',
+        ],
+        owner,
+        log,
+      );
     } finally {
       await rm(pwFile, { force: true });
     }
@@ -165,11 +175,24 @@ export async function startEmbeddedPostgres(
   // so it keeps running cleanly when this process dies.
   const logFile = await open(path.join(dataDir, 'postgres.log'), 'a');
   if (owner) await chown(path.join(dataDir, 'postgres.log'), owner.uid, owner.gid);
-  const child = spawn(postgresBin, ['-D', databaseDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'], {
-    stdio: ['ignore', logFile.fd, logFile.fd],
-    detached: true,
-    ...(owner ?? {}),
-  });
+  const child = spawn(
+    postgresBin,
+    [
+      '-D',
+      databaseDir,
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'max_connections=200',
+    ],
+    {
+      stdio: ['ignore', logFile.fd, logFile.fd],
+      detached: true,
+      ...(owner ?? {}),
+    },
+  );
   await logFile.close();
   child.unref();
   let exited: string | null = null;
@@ -207,7 +230,12 @@ function postgresUser(): { uid: number; gid: number } {
   }
 }
 
-function run(command: string, args: string[], owner: { uid: number; gid: number } | null, log: (line: string) => void): Promise<void> {
+function run(
+  command: string,
+  args: string[],
+  owner: { uid: number; gid: number } | null,
+  log: (line: string) => void,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...(owner ?? {}) });
     let output = '';
@@ -224,7 +252,11 @@ function run(command: string, args: string[], owner: { uid: number; gid: number 
 }
 
 /** Ready means a query answers (PostgreSQL accepts connections before it can serve them). */
-async function waitUntilReady(url: string, exited: () => string | null, timeoutMs: number): Promise<void> {
+async function waitUntilReady(
+  url: string,
+  exited: () => string | null,
+  timeoutMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const problem = exited();
@@ -234,7 +266,8 @@ async function waitUntilReady(url: string, exited: () => string | null, timeoutM
       await sql`SELECT 1`;
       return;
     } catch (error) {
-      if (Date.now() > deadline) throw new Error(`embedded PostgreSQL did not become ready: ${(error as Error).message}`);
+      if (Date.now() > deadline)
+        throw new Error(`embedded PostgreSQL did not become ready: ${(error as Error).message}`);
     } finally {
       await sql.end({ timeout: 1 });
     }

@@ -13,7 +13,9 @@ export async function migrate(sql: Sql): Promise<string[]> {
   await sql.begin(async (tx) => {
     await tx`SELECT pg_advisory_xact_lock(${LOCK_KEY})`;
     await tx`CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`;
-    const done = new Set((await tx<{ name: string }[]>`SELECT name FROM schema_migrations`).map((r) => r.name));
+    const done = new Set(
+      (await tx<{ name: string }[]>`SELECT name FROM schema_migrations`).map((r) => r.name),
+    );
     for (const file of files) {
       if (done.has(file)) continue;
       await tx.unsafe(await readFile(path.join(MIGRATIONS_DIR, file), 'utf8'));

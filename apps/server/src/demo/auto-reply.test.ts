@@ -9,7 +9,9 @@ let t: LiveApp;
 let advisors: Advisor[];
 beforeAll(async () => {
   t = await startLiveApp({ env: { DEMO_REPLY_DELAY_MS: '20-40' } });
-  advisors = (await t.call<{ data: { managers: Advisor[] } }>('GET', '/api/GetAllManagers.php', newUserId())).body.data.managers;
+  advisors = (
+    await t.call<{ data: { managers: Advisor[] } }>('GET', '/api/GetAllManagers.php', newUserId())
+  ).body.data.managers;
 });
 afterAll(async () => {
   await t?.close();
@@ -22,7 +24,12 @@ describe('demo advisors', () => {
     const socket = await t.connect(userId, { language_code: 'en' });
     socket.send({ type: 'subscribe_dialog', telegram_user_id: userId, manager_id: advisor.id });
     await socket.next('subscribed');
-    const sent = await t.call<{ data: { message: { id: number } } }>('POST', '/api/CreateMessage.php', userId, { manager_id: advisor.id, message: 'Does he love me?' });
+    const sent = await t.call<{ data: { message: { id: number } } }>(
+      'POST',
+      '/api/CreateMessage.php',
+      userId,
+      { manager_id: advisor.id, message: 'Does he love me?' },
+    );
     expect(sent.status).toBe(200);
 
     const read = await socket.next('read');
@@ -31,9 +38,13 @@ describe('demo advisors', () => {
     expect(reply.data.message.length).toBeGreaterThan(20);
     expect(reply.data.message).not.toMatch(/[а-яё]/i);
 
-    const chats = await t.call<{ chats: { manager_id: number; unread: number; last_message: string }[] }>('GET', '/api/GetAllChats.php', userId);
+    const chats = await t.call<{
+      chats: { manager_id: number; unread: number; last_message: string }[];
+    }>('GET', '/api/GetAllChats.php', userId);
     expect(chats.body.chats[0]).toMatchObject({ manager_id: advisor.id, unread: 1 });
-    expect(reply.data.message.startsWith(chats.body.chats[0]!.last_message.replace(/\.\.\.$/, ''))).toBe(true);
+    expect(
+      reply.data.message.startsWith(chats.body.chats[0]!.last_message.replace(/\.\.\.$/, '')),
+    ).toBe(true);
     socket.close();
   });
 
@@ -43,7 +54,13 @@ describe('demo advisors', () => {
     const socket = await t.connect(userId, { language_code: 'en' });
     socket.send({ type: 'subscribe_dialog', telegram_user_id: userId, manager_id: advisor.id });
     await socket.next('subscribed');
-    await t.call('POST', '/api/CreateMessage.php', userId, { manager_id: advisor.id, message: 'Он вернётся?' }, { language_code: 'en' });
+    await t.call(
+      'POST',
+      '/api/CreateMessage.php',
+      userId,
+      { manager_id: advisor.id, message: 'Он вернётся?' },
+      { language_code: 'en' },
+    );
     const reply = await socket.next('new_message', (f) => f.data.sender === 'manager');
     expect(reply.data.message).toMatch(/[а-яё]/i);
     socket.close();
@@ -58,7 +75,17 @@ describe('demo advisors', () => {
       const socket = await slow.connect(userId, { language_code: 'ru' });
       socket.send({ type: 'subscribe_dialog', telegram_user_id: userId, manager_id: advisor.id });
       await socket.next('subscribed');
-      await Promise.all(['Привет', 'Он вернётся?'].map((message) => slow.call('POST', '/api/CreateMessage.php', userId, { manager_id: advisor.id, message }, { language_code: 'ru' })));
+      await Promise.all(
+        ['Привет', 'Он вернётся?'].map((message) =>
+          slow.call(
+            'POST',
+            '/api/CreateMessage.php',
+            userId,
+            { manager_id: advisor.id, message },
+            { language_code: 'ru' },
+          ),
+        ),
+      );
       await socket.next('new_message', (f) => f.data.sender === 'manager');
       await new Promise((resolve) => setTimeout(resolve, 300));
       await socket.roundTrip();
@@ -76,7 +103,10 @@ describe('demo advisors', () => {
     const socket = await t.connect(userId);
     socket.send({ type: 'subscribe_dialog', telegram_user_id: userId, manager_id: advisor.id });
     await socket.next('subscribed');
-    await t.call('POST', '/api/CreateMessage.php', userId, { manager_id: advisor.id, message: 'Anyone there?' });
+    await t.call('POST', '/api/CreateMessage.php', userId, {
+      manager_id: advisor.id,
+      message: 'Anyone there?',
+    });
     await new Promise((resolve) => setTimeout(resolve, 300));
     await socket.roundTrip();
     expect(socket.all('new_message').filter((f) => f.data.sender === 'manager')).toHaveLength(0);
@@ -89,7 +119,13 @@ describe('demo answers', () => {
     const answers = new Set<string>();
     let quoting = 0;
     for (let i = 0; i < 200; i++) {
-      const text = composeDemoReply({ locale: 'en', question: 'Will I get the new job?', kind: 'text', categoryId: 4, advisorName: 'Victor' });
+      const text = composeDemoReply({
+        locale: 'en',
+        question: 'Will I get the new job?',
+        kind: 'text',
+        categoryId: 4,
+        advisorName: 'Victor',
+      });
       expect(text.length).toBeLessThanOrEqual(1000);
       answers.add(text);
       if (text.includes('Will I get the new job?')) quoting++;
@@ -100,9 +136,23 @@ describe('demo answers', () => {
   });
 
   it('answer tarot and dream requests about the cards and the dream', () => {
-    const tarot = composeDemoReply({ locale: 'en', question: 'x', kind: 'tarot', categoryId: 3, advisorName: 'C', random: () => 0.99 });
+    const tarot = composeDemoReply({
+      locale: 'en',
+      question: 'x',
+      kind: 'tarot',
+      categoryId: 3,
+      advisorName: 'C',
+      random: () => 0.99,
+    });
     expect(tarot).toMatch(/spread|reading|cards/i);
-    const dream = composeDemoReply({ locale: 'ru', question: 'Мне снилась вода', kind: 'dream', categoryId: 3, advisorName: 'C', random: () => 0.99 });
+    const dream = composeDemoReply({
+      locale: 'ru',
+      question: 'Мне снилась вода',
+      kind: 'dream',
+      categoryId: 3,
+      advisorName: 'C',
+      random: () => 0.99,
+    });
     expect(dream).toMatch(/сон/i);
   });
 });

@@ -15,7 +15,10 @@ export async function seedDemoData(sql: Sql): Promise<number> {
     const reviews = new ReviewsRepository(sql);
     for (const [index, demo] of DEMO_ADVISORS.entries()) {
       const { slug, ...fields } = demo;
-      const id = await advisors.insert({ ...fields, avatar_url: `/avatars/${slug}.svg`, is_demo: true }, tx);
+      const id = await advisors.insert(
+        { ...fields, avatar_url: `/avatars/${slug}.svg`, is_demo: true },
+        tx,
+      );
       let sum = 0;
       const list = demoReviews(index);
       for (const review of list) {

@@ -7,14 +7,27 @@ import type { Message } from '@seer/contract';
 
 export type DomainEvent =
   | { type: 'message'; message: Message; userId: number; advisorId: number }
-  | { type: 'balance'; telegramId: number; balanceCents: number; freeMessages: number; reason: string; amountCents: number }
+  | {
+      type: 'balance';
+      telegramId: number;
+      balanceCents: number;
+      freeMessages: number;
+      reason: string;
+      amountCents: number;
+    }
   | { type: 'presence'; advisorId: number; isOnline: boolean }
   | { type: 'read'; userId: number; advisorId: number; reader: 'user' | 'manager'; upToId: number }
   /**
    * Which advisors hold an advisor socket on one instance: how instances share presence
    * (presence/socket-presence.ts). Every instance derives `presence` events from these itself.
    */
-  | { type: 'advisor_sockets'; instanceId: string; seq: number; advisorIds: number[]; reason: 'change' | 'snapshot' | 'hello' | 'bye' }
+  | {
+      type: 'advisor_sockets';
+      instanceId: string;
+      seq: number;
+      advisorIds: number[];
+      reason: 'change' | 'snapshot' | 'hello' | 'bye';
+    }
   /**
    * "Does anyone hold a socket of this Telegram user?" and the answers of the instances that do
    * (presence/user-sockets.ts): how the bot knows a user has the app closed everywhere.

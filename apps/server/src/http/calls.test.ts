@@ -31,7 +31,9 @@ describe.each(['/api/', '/'])('calls under %s', (prefix) => {
     const advisor = parsed.data.managers.find((a) => a.category_id === 3)!;
 
     const byCategory = await call('GET', `${prefix}GetManagersByCategory.php?category_id=3`, auth);
-    expect(CALLS.GetManagersByCategory.answer.parse(byCategory.body).every((a) => a.category_id === 3)).toBe(true);
+    expect(
+      CALLS.GetManagersByCategory.answer.parse(byCategory.body).every((a) => a.category_id === 3),
+    ).toBe(true);
 
     const one = await call('GET', `${prefix}GetManager.php?id=${advisor.id}`, auth);
     expect(CALLS.GetManager.answer.parse(one.body).manager.name).toBe(advisor.name);
@@ -39,37 +41,63 @@ describe.each(['/api/', '/'])('calls under %s', (prefix) => {
     const user = CALLS.GetUser.answer.parse((await call('GET', `${prefix}GetUser.php`, auth)).body);
     expect(user.data.free_minutes).toBe(3);
 
-    const sent = await call('POST', `${prefix}CreateMessage.php`, auth, { manager_id: advisor.id, message_text: '  Hi there  ' });
+    const sent = await call('POST', `${prefix}CreateMessage.php`, auth, {
+      manager_id: advisor.id,
+      message_text: '  Hi there  ',
+    });
     expect(sent.status).toBe(200);
     const created = CALLS.CreateMessage.answer.parse(sent.body);
     expect(created.data.message.message_text).toBe('Hi there');
     expect(created.data.payment_info.new_free_messages).toBe(2);
 
-    const chats = CALLS.GetAllChats.answer.parse((await call('GET', `${prefix}GetAllChats.php`, auth)).body);
+    const chats = CALLS.GetAllChats.answer.parse(
+      (await call('GET', `${prefix}GetAllChats.php`, auth)).body,
+    );
     expect(chats.chats).toHaveLength(1);
     expect(chats.chats[0]!.last_message).toBe('Hi there');
 
-    const history = CALLS.GetAllMessages.answer.parse((await call('GET', `${prefix}GetAllMessages.php?manager_id=${advisor.id}`, auth)).body);
+    const history = CALLS.GetAllMessages.answer.parse(
+      (await call('GET', `${prefix}GetAllMessages.php?manager_id=${advisor.id}`, auth)).body,
+    );
     expect(history.messages.map((m) => m.message_text)).toEqual(['Hi there']);
 
     for (const method of ['POST', 'PUT']) {
-      const updated = await call(method, `${prefix}UpdateUser.php`, auth, { name: 'Ann', dateOfBirth: '1990-03-25', timeOfBirth: '07:30' });
+      const updated = await call(method, `${prefix}UpdateUser.php`, auth, {
+        name: 'Ann',
+        dateOfBirth: '1990-03-25',
+        timeOfBirth: '07:30',
+      });
       expect(updated.status).toBe(200);
       const answer = CALLS.UpdateUser.answer.parse(updated.body);
       expect(answer.user.horoscope).toBe('aries');
     }
 
-    const review = await call('POST', `${prefix}CreateReview.php`, auth, { manager_id: advisor.id, rating: 5, text: 'Great' });
+    const review = await call('POST', `${prefix}CreateReview.php`, auth, {
+      manager_id: advisor.id,
+      rating: 5,
+      text: 'Great',
+    });
     expect(CALLS.CreateReview.answer.parse(review.body).manager.reviews).toBe(advisor.reviews + 1);
     // A second review by the same user replaces the first.
-    const again = await call('POST', `${prefix}CreateReview.php`, auth, { manager_id: advisor.id, rating: 1 });
+    const again = await call('POST', `${prefix}CreateReview.php`, auth, {
+      manager_id: advisor.id,
+      rating: 1,
+    });
     expect(CALLS.CreateReview.answer.parse(again.body).manager.reviews).toBe(advisor.reviews + 1);
 
-    expect((await call('POST', `${prefix}MarkRead.php`, auth, { manager_id: advisor.id })).status).toBe(200);
-    expect((await call('POST', `${prefix}DeleteChat.php`, auth, { manager_id: advisor.id })).status).toBe(200);
-    const afterDelete = CALLS.GetAllChats.answer.parse((await call('GET', `${prefix}GetAllChats.php`, auth)).body);
+    expect(
+      (await call('POST', `${prefix}MarkRead.php`, auth, { manager_id: advisor.id })).status,
+    ).toBe(200);
+    expect(
+      (await call('POST', `${prefix}DeleteChat.php`, auth, { manager_id: advisor.id })).status,
+    ).toBe(200);
+    const afterDelete = CALLS.GetAllChats.answer.parse(
+      (await call('GET', `${prefix}GetAllChats.php`, auth)).body,
+    );
     expect(afterDelete.chats).toHaveLength(0);
-    const emptied = CALLS.GetAllMessages.answer.parse((await call('GET', `${prefix}GetAllMessages.php?manager_id=${advisor.id}`, auth)).body);
+    const emptied = CALLS.GetAllMessages.answer.parse(
+      (await call('GET', `${prefix}GetAllMessages.php?manager_id=${advisor.id}`, auth)).body,
+    );
     expect(emptied.messages).toHaveLength(0);
   });
 });
@@ -83,7 +111,13 @@ describe('bad input', () => {
       ['POST', '/api/CreateMessage.php', { manager_id: 1, message: 'x'.repeat(51) }, 400, /50/],
       ['POST', '/api/CreateMessage.php', { manager_id: 'abc', message: 'hi' }, 400, /manager_id/],
       ['POST', '/api/CreateMessage.php', { manager_id: 99999, message: 'hi' }, 404, /not found/i],
-      ['POST', '/api/CreateMessage.php', { manager_id: 1, message: 'hi', request_type: 'tarot' }, 400, /category/i],
+      [
+        'POST',
+        '/api/CreateMessage.php',
+        { manager_id: 1, message: 'hi', request_type: 'tarot' },
+        400,
+        /category/i,
+      ],
       ['GET', '/api/GetManager.php?id=-1', undefined, 400, /id/],
       ['GET', '/api/GetManagersByCategory.php?category_id=13', undefined, 400, /category_id/],
       ['GET', '/api/GetAllMessages.php', undefined, 400, /manager_id/],
@@ -108,7 +142,12 @@ describe('bad input', () => {
   it('refuses calls without valid init data with 401', async () => {
     expect((await call('GET', '/api/GetUser.php', null)).status).toBe(401);
     expect((await call('GET', '/GetAllManagers.php', 'query_id=1&hash=00')).status).toBe(401);
-    const malformed = await t.app.inject({ method: 'POST', url: '/api/CreateMessage.php', headers: { authorization: t.initData(newUserId()), 'content-type': 'application/json' }, payload: '{bad' });
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/CreateMessage.php',
+      headers: { authorization: t.initData(newUserId()), 'content-type': 'application/json' },
+      payload: '{bad',
+    });
     expect(malformed.statusCode).toBe(400);
   });
 });

@@ -31,9 +31,20 @@ export function installErrorHandler(app: FastifyInstance, webDistDir: string | n
       status = 400;
       code = ERROR_CODES.badRequest;
       message = describeZodError(error);
-    } else if ('statusCode' in error && typeof error.statusCode === 'number' && error.statusCode < 500) {
+    } else if (
+      'statusCode' in error &&
+      typeof error.statusCode === 'number' &&
+      error.statusCode < 500
+    ) {
       status = error.statusCode;
-      code = status === 413 ? ERROR_CODES.payloadTooLarge : status === 429 ? ERROR_CODES.tooManyRequests : status === 404 ? ERROR_CODES.notFound : ERROR_CODES.badRequest;
+      code =
+        status === 413
+          ? ERROR_CODES.payloadTooLarge
+          : status === 429
+            ? ERROR_CODES.tooManyRequests
+            : status === 404
+              ? ERROR_CODES.notFound
+              : ERROR_CODES.badRequest;
       message =
         'code' in error && error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
           ? 'Body is not valid JSON'
@@ -47,9 +58,15 @@ export function installErrorHandler(app: FastifyInstance, webDistDir: string | n
   app.setNotFoundHandler((request, reply) => {
     // The Mini App's routes (/chat/5, /operators/3 ...) live in the browser: answer them with index.html.
     const url = request.url.split('?')[0] ?? '/';
-    const isPage = request.method === 'GET' && !url.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(url);
-    if (webDistDir && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html', webDistDir);
-    const body: ErrorAnswer = { status: 'error', code: ERROR_CODES.notFound, message: `No such call: ${request.method} ${request.url.split('?')[0]}` };
+    const isPage =
+      request.method === 'GET' && !url.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(url);
+    if (webDistDir && isPage)
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDistDir);
+    const body: ErrorAnswer = {
+      status: 'error',
+      code: ERROR_CODES.notFound,
+      message: `No such call: ${request.method} ${request.url.split('?')[0]}`,
+    };
     void reply.status(404).send(body);
   });
 }

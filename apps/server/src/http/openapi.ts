@@ -16,12 +16,21 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       tags: [call.access === 'advisor' ? 'advisors' : 'users'],
       security: [{ initData: [] }],
       responses: {
-        200: { description: 'Success', content: { 'application/json': { schema: schemaOf(call.answer, 'output') } } },
-        '4XX': { description: 'The request was refused; `message` names the problem', content: { 'application/json': { schema: schemaOf(ErrorAnswer, 'output') } } },
+        200: {
+          description: 'Success',
+          content: { 'application/json': { schema: schemaOf(call.answer, 'output') } },
+        },
+        '4XX': {
+          description: 'The request was refused; `message` names the problem',
+          content: { 'application/json': { schema: schemaOf(ErrorAnswer, 'output') } },
+        },
       },
     };
     if (call.query) {
-      const json = schemaOf(call.query, 'input') as { properties?: Record<string, unknown>; required?: string[] };
+      const json = schemaOf(call.query, 'input') as {
+        properties?: Record<string, unknown>;
+        required?: string[];
+      };
       operation.parameters = Object.entries(json.properties ?? {}).map(([name, schema]) => ({
         name,
         in: 'query',
@@ -30,7 +39,10 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       }));
     }
     if (call.body) {
-      operation.requestBody = { required: true, content: { 'application/json': { schema: schemaOf(call.body, 'input') } } };
+      operation.requestBody = {
+        required: true,
+        content: { 'application/json': { schema: schemaOf(call.body, 'input') } },
+      };
     }
     const item: Record<string, unknown> = {};
     for (const method of call.methods) item[method.toLowerCase()] = operation;
@@ -41,31 +53,60 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     info: {
       title: 'Seer API',
       version: '1.0.0',
-      description: 'Every call also answers without the /api prefix. Authenticate with the Telegram Mini App init data in the Authorization header (optionally prefixed with "tma ").',
+      description:
+        'Every call also answers without the /api prefix. Authenticate with the Telegram Mini App init data in the Authorization header (optionally prefixed with "tma ").',
     },
-    components: { securitySchemes: { initData: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+    components: {
+      securitySchemes: { initData: { type: 'apiKey', in: 'header', name: 'Authorization' } },
+    },
     paths,
   };
 }
 
 function escapeHtml(text: string): string {
-  return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+  return text.replace(
+    /[&<>"]/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!,
+  );
 }
 
 export function openApiRoutes(app: FastifyInstance): void {
   const document = buildOpenApiDocument();
   const json = JSON.stringify(document);
-  app.get('/api/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(json));
+  app.get('/api/openapi.json', async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').send(json),
+  );
   app.get('/api/docs', async (_request, reply) => {
-    const rows = Object.entries(document.paths as Record<string, Record<string, { summary: string; operationId: string; requestBody?: unknown; parameters?: unknown; responses: unknown }>>)
+    const rows = Object.entries(
+      document.paths as Record<
+        string,
+        Record<
+          string,
+          {
+            summary: string;
+            operationId: string;
+            requestBody?: unknown;
+            parameters?: unknown;
+            responses: unknown;
+          }
+        >
+      >,
+    )
       .map(([path, item]) => {
         const [method, op] = Object.entries(item)[0]!;
-        const methods = Object.keys(item).map((m) => m.toUpperCase()).join(' / ');
-        const details = JSON.stringify({ parameters: op.parameters, requestBody: op.requestBody, responses: op.responses }, null, 2);
+        const methods = Object.keys(item)
+          .map((m) => m.toUpperCase())
+          .join(' / ');
+        const details = JSON.stringify(
+          { parameters: op.parameters, requestBody: op.requestBody, responses: op.responses },
+          null,
+          2,
+        );
         return `<section><h2><code>${methods} ${escapeHtml(path)}</code></h2><p>${escapeHtml(op.summary)}</p><details><summary>Schemas</summary><pre>${escapeHtml(details)}</pre></details></section><!-- ${method} -->`;
       })
       .join('\n');
-    return reply.type('text/html; charset=utf-8').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Seer API</title>
+    return reply.type('text/html; charset=utf-8')
+      .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Seer API</title>
 <style>body{font:15px/1.5 system-ui,sans-serif;max-width:900px;margin:2rem auto;padding:0 1rem;color:#1d1b2c}h2{font-size:1rem;margin:1.5rem 0 .25rem}pre{background:#f4f2fb;padding:.75rem;overflow:auto;font-size:12px}</style></head>
 <body><h1>Seer API</h1><p>${escapeHtml(String((document.info as { description: string }).description))} Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a>.</p>${rows}</body></html>`);
   });

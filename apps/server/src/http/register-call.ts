@@ -19,7 +19,9 @@ function assertNoNul(value: unknown, depth = 0): void {
 }
 
 type Spec<N extends CallName> = (typeof CALLS)[N];
-type Parsed<S, K extends string> = S extends { [P in K]: infer T extends z.ZodType } ? z.output<T> : undefined;
+type Parsed<S, K extends string> = S extends { [P in K]: infer T extends z.ZodType }
+  ? z.output<T>
+  : undefined;
 
 export interface CallContext<N extends CallName> {
   query: Parsed<Spec<N>, 'query'>;
@@ -31,7 +33,9 @@ export interface CallContext<N extends CallName> {
   reply: FastifyReply;
 }
 
-export type CallHandler<N extends CallName> = (ctx: CallContext<N>) => Promise<z.input<Spec<N>['answer']>>;
+export type CallHandler<N extends CallName> = (
+  ctx: CallContext<N>,
+) => Promise<z.input<Spec<N>['answer']>>;
 
 export function callPaths(name: string): string[] {
   return [`/api/${name}`, `/${name}`];
@@ -51,7 +55,8 @@ export function registerCall<N extends CallName>(
       handler: async (request, reply) => {
         const identity = await auth.identify(request.headers.authorization);
         let advisor: AdvisorRecord | null = null;
-        if (spec.access === 'admin' && !identity.isAdmin) throw new ForbiddenError('Only admins may use this call');
+        if (spec.access === 'admin' && !identity.isAdmin)
+          throw new ForbiddenError('Only admins may use this call');
         if (spec.access === 'advisor') {
           advisor = await auth.advisorOf(identity);
           if (!advisor) throw new ForbiddenError('Only advisors may use this call');
@@ -59,7 +64,14 @@ export function registerCall<N extends CallName>(
         const query = spec.query ? spec.query.parse(request.query ?? {}) : undefined;
         assertNoNul(request.body);
         const body = spec.body ? spec.body.parse(request.body ?? {}) : undefined;
-        const answer = await handler({ query, body, identity, advisor, request, reply } as CallContext<N>);
+        const answer = await handler({
+          query,
+          body,
+          identity,
+          advisor,
+          request,
+          reply,
+        } as CallContext<N>);
         return answer;
       },
     });

@@ -71,7 +71,11 @@ function riff(chunk: string, data: Buffer): Buffer {
 }
 
 /** WebP headers of the three kinds: lossy (VP8), lossless (VP8L), extended (VP8X). */
-export function webpImage(width: number, height: number, kind: 'VP8 ' | 'VP8L' | 'VP8X' = 'VP8L'): Buffer {
+export function webpImage(
+  width: number,
+  height: number,
+  kind: 'VP8 ' | 'VP8L' | 'VP8X' = 'VP8L',
+): Buffer {
   if (kind === 'VP8L') {
     const data = Buffer.alloc(12);
     data[0] = 0x2f;

@@ -13,7 +13,10 @@ export interface ImageInfo {
 export type ImageProblem = 'unsupported' | 'corrupt';
 
 export class ImageFormatError extends Error {
-  constructor(readonly problem: ImageProblem, message: string) {
+  constructor(
+    readonly problem: ImageProblem,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -23,8 +26,14 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 /** Reads type and size; throws ImageFormatError for anything else or a damaged file. */
 export function inspectImage(bytes: Buffer): ImageInfo {
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return png(bytes);
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return jpeg(bytes);
-  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return webp(bytes);
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
+    return jpeg(bytes);
+  if (
+    bytes.length >= 12 &&
+    bytes.toString('latin1', 0, 4) === 'RIFF' &&
+    bytes.toString('latin1', 8, 12) === 'WEBP'
+  )
+    return webp(bytes);
   throw new ImageFormatError('unsupported', 'Unsupported file: send a JPEG, PNG or WebP image');
 }
 
@@ -81,7 +90,11 @@ function webp(bytes: Buffer): ImageInfo {
   if (chunk === 'VP8 ') {
     // Lossy: a 3-byte frame tag, the start code 9D 01 2A, then 14-bit width and height.
     if (bytes[23] !== 0x9d || bytes[24] !== 0x01 || bytes[25] !== 0x2a) corrupt('WebP');
-    return { mime: 'image/webp', width: bytes.readUInt16LE(26) & 0x3fff, height: bytes.readUInt16LE(28) & 0x3fff };
+    return {
+      mime: 'image/webp',
+      width: bytes.readUInt16LE(26) & 0x3fff,
+      height: bytes.readUInt16LE(28) & 0x3fff,
+    };
   }
   if (chunk === 'VP8L') {
     // Lossless: signature 0x2F, then width-1 and height-1 in 14 bits each.
@@ -91,7 +104,11 @@ function webp(bytes: Buffer): ImageInfo {
   }
   if (chunk === 'VP8X') {
     // Extended: canvas width-1 and height-1 as 24-bit little-endian integers.
-    return { mime: 'image/webp', width: bytes.readUIntLE(24, 3) + 1, height: bytes.readUIntLE(27, 3) + 1 };
+    return {
+      mime: 'image/webp',
+      width: bytes.readUIntLE(24, 3) + 1,
+      height: bytes.readUIntLE(27, 3) + 1,
+    };
   }
   return corrupt('WebP');
 }

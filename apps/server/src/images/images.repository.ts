@@ -10,14 +10,23 @@ export interface StoredImage {
 export class ImagesRepository {
   constructor(private readonly sql: Sql) {}
 
-  async insert(image: { id: string; uploaderId: number; mime: string; width: number; height: number; bytes: Buffer }): Promise<void> {
+  async insert(image: {
+    id: string;
+    uploaderId: number;
+    mime: string;
+    width: number;
+    height: number;
+    bytes: Buffer;
+  }): Promise<void> {
     await this.sql`
       INSERT INTO images (id, uploader_id, mime, width, height, bytes)
       VALUES (${image.id}, ${image.uploaderId}, ${image.mime}, ${image.width}, ${image.height}, ${image.bytes})`;
   }
 
   async find(id: string): Promise<StoredImage | null> {
-    const [row] = await this.sql<StoredImage[]>`SELECT id, mime, bytes FROM images WHERE id = ${id}`;
+    const [row] = await this.sql<
+      StoredImage[]
+    >`SELECT id, mime, bytes FROM images WHERE id = ${id}`;
     return row ?? null;
   }
 }

@@ -10,24 +10,37 @@ import { registerCall } from '../http/register-call.js';
 import { BadRequestError } from '../errors.js';
 import { ImageTooLargeError, type ImagesService } from './images.service.js';
 
-export async function imagesRoutes(app: FastifyInstance, auth: AuthService, images: ImagesService): Promise<void> {
+export async function imagesRoutes(
+  app: FastifyInstance,
+  auth: AuthService,
+  images: ImagesService,
+): Promise<void> {
   // Multipart parsing only where it is used: every other call stays JSON-only.
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, {
-      limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 50 },
+      limits: {
+        fileSize: LIMITS.imageMaxBytes,
+        files: 1,
+        fields: 5,
+        fieldSize: 1024,
+        parts: 6,
+        headerPairs: 50,
+      },
       throwFileSizeLimit: true,
     });
 
     registerCall(scope, auth, 'UploadImage', async ({ identity, request }) => {
       images.checkRate(identity.telegramId);
-      if (!request.isMultipart()) throw new BadRequestError('Send the image as multipart/form-data with a "file" field');
+      if (!request.isMultipart())
+        throw new BadRequestError('Send the image as multipart/form-data with a "file" field');
       const file = await request.file();
       if (!file) throw new BadRequestError('file: no file in the upload');
       let bytes: Buffer;
       try {
         bytes = await file.toBuffer();
       } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ImageTooLargeError();
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new ImageTooLargeError();
         throw error;
       }
       return { status: 'success', image: await images.upload(identity.telegramId, bytes) };

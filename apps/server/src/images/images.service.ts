@@ -16,7 +16,11 @@ export class UnsupportedImageError extends AppError {
 
 export class ImageTooLargeError extends AppError {
   constructor() {
-    super(413, ERROR_CODES.payloadTooLarge, `Image too large: at most ${LIMITS.imageMaxBytes / (1024 * 1024)} MB`);
+    super(
+      413,
+      ERROR_CODES.payloadTooLarge,
+      `Image too large: at most ${LIMITS.imageMaxBytes / (1024 * 1024)} MB`,
+    );
   }
 }
 
@@ -33,10 +37,14 @@ export class ImagesService {
 
   /** Refuses early (before reading the file) when the user uploads too fast. */
   checkRate(uploaderId: number): void {
-    if (!this.uploads.take(uploaderId)) throw new TooManyRequestsError('Too many images: at most 30 a minute; try again shortly');
+    if (!this.uploads.take(uploaderId))
+      throw new TooManyRequestsError('Too many images: at most 30 a minute; try again shortly');
   }
 
-  async upload(uploaderId: number, bytes: Buffer): Promise<{ id: string; url: string; width: number; height: number }> {
+  async upload(
+    uploaderId: number,
+    bytes: Buffer,
+  ): Promise<{ id: string; url: string; width: number; height: number }> {
     if (bytes.length === 0) throw new BadRequestError('file: the upload is empty');
     if (bytes.length > LIMITS.imageMaxBytes) throw new ImageTooLargeError();
     let info;
@@ -44,16 +52,27 @@ export class ImagesService {
       info = inspectImage(bytes);
     } catch (error) {
       if (error instanceof ImageFormatError) {
-        throw error.problem === 'unsupported' ? new UnsupportedImageError(error.message) : new BadRequestError(error.message);
+        throw error.problem === 'unsupported'
+          ? new UnsupportedImageError(error.message)
+          : new BadRequestError(error.message);
       }
       throw error;
     }
     const max = LIMITS.imageMaxDimension;
     if (info.width < 1 || info.height < 1 || info.width > max || info.height > max) {
-      throw new BadRequestError(`Image dimensions ${info.width}×${info.height} are out of bounds: 1 to ${max} pixels per side`);
+      throw new BadRequestError(
+        `Image dimensions ${info.width}×${info.height} are out of bounds: 1 to ${max} pixels per side`,
+      );
     }
     const id = randomUUID();
-    await this.repository.insert({ id, uploaderId, mime: info.mime, width: info.width, height: info.height, bytes });
+    await this.repository.insert({
+      id,
+      uploaderId,
+      mime: info.mime,
+      width: info.width,
+      height: info.height,
+      bytes,
+    });
     return { id, url: imageUrl(id)!, width: info.width, height: info.height };
   }
 

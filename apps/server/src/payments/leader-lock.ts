@@ -44,7 +44,9 @@ export class LeaderLock {
       return false;
     }
     try {
-      const [row] = await connection<{ locked: boolean }[]>`SELECT pg_try_advisory_lock(${this.key}) AS locked`;
+      const [row] = await connection<
+        { locked: boolean }[]
+      >`SELECT pg_try_advisory_lock(${this.key}) AS locked`;
       if (row?.locked) {
         this.connection = connection;
         return true;

@@ -65,7 +65,10 @@ export class PaymentsRepository {
 
   // ---------- TON ----------
 
-  async cursor(wallet: string, db: Sql | Tx = this.sql): Promise<{ lt: bigint; hash: string } | null> {
+  async cursor(
+    wallet: string,
+    db: Sql | Tx = this.sql,
+  ): Promise<{ lt: bigint; hash: string } | null> {
     const [row] = await db<{ last_lt: string; last_hash: string }[]>`
       SELECT last_lt::text AS last_lt, last_hash FROM ton_watch_cursor WHERE wallet = ${wallet}`;
     return row ? { lt: BigInt(row.last_lt), hash: row.last_hash } : null;
@@ -74,7 +77,9 @@ export class PaymentsRepository {
   /** Serialises concurrent watchers on one wallet (should the advisory lock ever be lost) for one transaction. */
   async lockCursor(tx: Tx, wallet: string): Promise<{ lt: bigint } | null> {
     await tx`INSERT INTO ton_watch_cursor (wallet, last_lt, last_hash) VALUES (${wallet}, 0, '') ON CONFLICT (wallet) DO NOTHING`;
-    const [row] = await tx<{ last_lt: string }[]>`SELECT last_lt::text AS last_lt FROM ton_watch_cursor WHERE wallet = ${wallet} FOR UPDATE`;
+    const [row] = await tx<
+      { last_lt: string }[]
+    >`SELECT last_lt::text AS last_lt FROM ton_watch_cursor WHERE wallet = ${wallet} FOR UPDATE`;
     return row ? { lt: BigInt(row.last_lt) } : null;
   }
 
@@ -99,10 +104,18 @@ export class PaymentsRepository {
     return row?.id ?? null;
   }
 
-  async findDeposit(id: number, db: Sql | Tx = this.sql, forUpdate = false): Promise<DepositRecord | null> {
+  async findDeposit(
+    id: number,
+    db: Sql | Tx = this.sql,
+    forUpdate = false,
+  ): Promise<DepositRecord | null> {
     const rows = forUpdate
-      ? await db<DepositRecord[]>`SELECT ${this.sql.unsafe(DEPOSIT_COLUMNS)} FROM ton_deposits WHERE id = ${id} FOR UPDATE`
-      : await db<DepositRecord[]>`SELECT ${this.sql.unsafe(DEPOSIT_COLUMNS)} FROM ton_deposits WHERE id = ${id}`;
+      ? await db<
+          DepositRecord[]
+        >`SELECT ${this.sql.unsafe(DEPOSIT_COLUMNS)} FROM ton_deposits WHERE id = ${id} FOR UPDATE`
+      : await db<
+          DepositRecord[]
+        >`SELECT ${this.sql.unsafe(DEPOSIT_COLUMNS)} FROM ton_deposits WHERE id = ${id}`;
     return rows[0] ?? null;
   }
 
@@ -111,7 +124,11 @@ export class PaymentsRepository {
       WHERE id = ${id}`;
   }
 
-  async listDeposits(filter: { status?: DepositStatus; userId?: number; limit: number }): Promise<DepositRecord[]> {
+  async listDeposits(filter: {
+    status?: DepositStatus;
+    userId?: number;
+    limit: number;
+  }): Promise<DepositRecord[]> {
     return this.sql<DepositRecord[]>`
       SELECT ${this.sql.unsafe(DEPOSIT_COLUMNS)} FROM ton_deposits
       WHERE (${filter.status ?? null}::text IS NULL OR status = ${filter.status ?? null})
@@ -121,7 +138,12 @@ export class PaymentsRepository {
 
   // ---------- Stars ----------
 
-  async insertInvoice(invoice: { id: string; userId: number; amountCents: number; stars: number }): Promise<void> {
+  async insertInvoice(invoice: {
+    id: string;
+    userId: number;
+    amountCents: number;
+    stars: number;
+  }): Promise<void> {
     await this.sql`INSERT INTO stars_invoices (id, user_id, amount_cents, stars)
       VALUES (${invoice.id}, ${invoice.userId}, ${invoice.amountCents}, ${invoice.stars})`;
   }
@@ -140,7 +162,14 @@ export class PaymentsRepository {
   /** Records the payment unless its charge id is already recorded; returns its id when inserted. */
   async insertStarsPayment(
     tx: Tx,
-    payment: { chargeId: string; invoiceId: string | null; userId: number; stars: number; amountCents: number; providerChargeId: string | null },
+    payment: {
+      chargeId: string;
+      invoiceId: string | null;
+      userId: number;
+      stars: number;
+      amountCents: number;
+      providerChargeId: string | null;
+    },
   ): Promise<number | null> {
     const [row] = await tx<{ id: number }[]>`
       INSERT INTO stars_payments (telegram_payment_charge_id, invoice_id, user_id, stars, amount_cents, provider_payment_charge_id)
@@ -160,7 +189,10 @@ export class PaymentsRepository {
     await tx`UPDATE stars_payments SET refunded_at = now(), refunded_by = ${actor} WHERE id = ${id}`;
   }
 
-  async listStarsPayments(filter: { userId?: number; limit: number }): Promise<StarsPaymentRecord[]> {
+  async listStarsPayments(filter: {
+    userId?: number;
+    limit: number;
+  }): Promise<StarsPaymentRecord[]> {
     return this.sql<StarsPaymentRecord[]>`
       SELECT ${this.sql.unsafe(STARS_PAYMENT_COLUMNS)} FROM stars_payments
       WHERE (${filter.userId ?? null}::bigint IS NULL OR user_id = ${filter.userId ?? null})

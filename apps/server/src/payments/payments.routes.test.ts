@@ -6,7 +6,10 @@ import { newUserId, startTestApp, type TestApp } from '../test/harness.js';
 const WALLET = `0:${'cd'.repeat(32)}`;
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ seed: false, env: { PUBLIC_URL: 'https://seer.example/', TON_WALLET_ADDRESS: WALLET, TON_USD_RATE: '3.12' } });
+  t = await startTestApp({
+    seed: false,
+    env: { PUBLIC_URL: 'https://seer.example/', TON_WALLET_ADDRESS: WALLET, TON_USD_RATE: '3.12' },
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -16,7 +19,11 @@ describe('TON Connect manifest', () => {
   it('is public and points wallets at PUBLIC_URL and a 180×180 PNG icon', async () => {
     const manifest = await t.app.inject({ method: 'GET', url: '/tonconnect-manifest.json' });
     expect(manifest.statusCode).toBe(200);
-    expect(manifest.json()).toMatchObject({ url: 'https://seer.example', name: 'Seer', iconUrl: 'https://seer.example/tonconnect-icon.png' });
+    expect(manifest.json()).toMatchObject({
+      url: 'https://seer.example',
+      name: 'Seer',
+      iconUrl: 'https://seer.example/tonconnect-icon.png',
+    });
     const icon = await t.app.inject({ method: 'GET', url: '/tonconnect-icon.png' });
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['content-type']).toBe('image/png');
@@ -29,7 +36,11 @@ describe('TON Connect manifest', () => {
 describe('GetDepositInfo', () => {
   it('gives the wallet, the caller id as memo and the rate; needs init data', async () => {
     const user = newUserId();
-    const answer = await t.app.inject({ method: 'GET', url: '/GetDepositInfo.php', headers: { authorization: t.initData(user) } });
+    const answer = await t.app.inject({
+      method: 'GET',
+      url: '/GetDepositInfo.php',
+      headers: { authorization: t.initData(user) },
+    });
     expect(CALLS.GetDepositInfo.answer.parse(answer.json())).toEqual({
       status: 'success',
       wallet_address: WALLET,
@@ -38,6 +49,8 @@ describe('GetDepositInfo', () => {
       ton_enabled: true,
       stars_enabled: true,
     });
-    expect((await t.app.inject({ method: 'GET', url: '/api/GetDepositInfo.php' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/GetDepositInfo.php' })).statusCode).toBe(
+      401,
+    );
   });
 });

@@ -5,8 +5,15 @@ import { registerCall } from '../http/register-call.js';
 import type { PaymentsService } from './payments.service.js';
 import { tonConnectIconPng } from './tonconnect-icon.js';
 
-export function paymentsRoutes(app: FastifyInstance, auth: AuthService, payments: PaymentsService, config: Config): void {
-  registerCall(app, auth, 'GetDepositInfo', async ({ identity }) => payments.depositInfo(identity.telegramId));
+export function paymentsRoutes(
+  app: FastifyInstance,
+  auth: AuthService,
+  payments: PaymentsService,
+  config: Config,
+): void {
+  registerCall(app, auth, 'GetDepositInfo', async ({ identity }) =>
+    payments.depositInfo(identity.telegramId),
+  );
 
   registerCall(app, auth, 'CreateStarsInvoice', async ({ identity, body }) => ({
     status: 'success',
@@ -16,10 +23,15 @@ export function paymentsRoutes(app: FastifyInstance, auth: AuthService, payments
   // The TON Connect manifest (public): wallets show this name and icon when the app asks to connect.
   const icon = tonConnectIconPng();
   app.get('/tonconnect-icon.png', async (_request, reply) =>
-    reply.header('content-type', 'image/png').header('cache-control', 'public, max-age=86400').send(icon),
+    reply
+      .header('content-type', 'image/png')
+      .header('cache-control', 'public, max-age=86400')
+      .send(icon),
   );
   app.get('/tonconnect-manifest.json', async (_request, reply) => {
-    void reply.header('cache-control', 'public, max-age=300').header('access-control-allow-origin', '*');
+    void reply
+      .header('cache-control', 'public, max-age=300')
+      .header('access-control-allow-origin', '*');
     return {
       url: config.publicUrl,
       name: 'Seer',

@@ -10,8 +10,18 @@ import type { Sql, Tx } from '../db/database.js';
 import type { EventBus } from '../events/event-bus.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { BadRequestError, ConflictError, NotFoundError, UnavailableError } from '../errors.js';
-import { BotApiError, type BotApi, type PreCheckoutQuery, type SuccessfulPayment } from '../bot/bot-api.js';
-import { PaymentsRepository, type DepositRecord, type DepositStatus, type StarsPaymentRecord } from './payments.repository.js';
+import {
+  BotApiError,
+  type BotApi,
+  type PreCheckoutQuery,
+  type SuccessfulPayment,
+} from '../bot/bot-api.js';
+import {
+  PaymentsRepository,
+  type DepositRecord,
+  type DepositStatus,
+  type StarsPaymentRecord,
+} from './payments.repository.js';
 import { incomingTransfer, nanotonsToCents } from './ton-transfers.js';
 import type { IndexerTransaction } from './toncenter.js';
 
@@ -22,7 +32,11 @@ export interface PaymentsSettings {
 }
 
 /** Lets the admin layer write its audit row inside the same transaction as the change. */
-export type AuditWriter = (tx: Tx, action: string, details: Record<string, unknown>) => Promise<void>;
+export type AuditWriter = (
+  tx: Tx,
+  action: string,
+  details: Record<string, unknown>,
+) => Promise<void>;
 
 /** Ledger reasons; with `reference` they make each credit happen at most once. */
 export const LEDGER_REASONS = {
@@ -91,64 +105,88 @@ export class PaymentsService {
   async recordTonTransaction(wallet: string, tx: IndexerTransaction): Promise<TonRecordResult> {
     const transfer = incomingTransfer(tx);
     const rate = this.settings.tonUsdRateCents;
-    const result = await this.sql.begin(async (db): Promise<TonRecordResult & { balance?: { balanceCents: number; freeMessages: number } }> => {
-      await this.repository.lockCursor(db, wallet);
-      let outcome: TonRecordResult = { depositId: null, status: null, inserted: false, creditedCents: 0, userId: null };
-      let balance: { balanceCents: number; freeMessages: number } | undefined;
-      if (transfer) {
-        const cents = nanotonsToCents(transfer.nanotons, rate);
-        let status: DepositStatus;
-        let userId: number | null = null;
-        let note: string | null = null;
-        if (transfer.outcome !== 'received') {
-          status = transfer.outcome;
-          note = transfer.outcome === 'bounced' ? 'bounced message: our own funds returning' : 'transaction aborted: the transfer was not accepted';
-        } else if (transfer.memoTelegramId === null) {
-          status = 'unmatched';
-          note = transfer.comment === null ? 'no text comment' : 'the comment is not a Telegram id';
-        } else if (cents <= 0) {
-          status = 'unmatched';
-          note = 'worth less than one cent at the rate';
-        } else if (!(await this.users.find(transfer.memoTelegramId, db))) {
-          status = 'unmatched';
-          note = `no user with Telegram id ${transfer.memoTelegramId}`;
-        } else {
-          status = 'credited';
-          userId = transfer.memoTelegramId;
-        }
-        const depositId = await this.repository.insertDeposit(db, {
-          wallet,
-          txHash: transfer.hash,
-          txLt: transfer.lt,
-          txTime: transfer.time,
-          source: transfer.source,
-          nanotons: transfer.nanotons,
-          comment: transfer.comment,
-          rateCentsPerTon: rate,
-          amountCents: cents,
-          userId,
-          status,
-          note,
-        });
-        outcome = { depositId, status, inserted: depositId !== null, creditedCents: 0, userId };
-        if (depositId !== null && status === 'credited' && userId !== null) {
-          const applied = await this.users.applyBalanceChange(db, {
-            telegramId: userId,
+    const result = await this.sql.begin(
+      async (
+        db,
+      ): Promise<
+        TonRecordResult & { balance?: { balanceCents: number; freeMessages: number } }
+      > => {
+        await this.repository.lockCursor(db, wallet);
+        let outcome: TonRecordResult = {
+          depositId: null,
+          status: null,
+          inserted: false,
+          creditedCents: 0,
+          userId: null,
+        };
+        let balance: { balanceCents: number; freeMessages: number } | undefined;
+        if (transfer) {
+          const cents = nanotonsToCents(transfer.nanotons, rate);
+          let status: DepositStatus;
+          let userId: number | null = null;
+          let note: string | null = null;
+          if (transfer.outcome !== 'received') {
+            status = transfer.outcome;
+            note =
+              transfer.outcome === 'bounced'
+                ? 'bounced message: our own funds returning'
+                : 'transaction aborted: the transfer was not accepted';
+          } else if (transfer.memoTelegramId === null) {
+            status = 'unmatched';
+            note =
+              transfer.comment === null ? 'no text comment' : 'the comment is not a Telegram id';
+          } else if (cents <= 0) {
+            status = 'unmatched';
+            note = 'worth less than one cent at the rate';
+          } else if (!(await this.users.find(transfer.memoTelegramId, db))) {
+            status = 'unmatched';
+            note = `no user with Telegram id ${transfer.memoTelegramId}`;
+          } else {
+            status = 'credited';
+            userId = transfer.memoTelegramId;
+          }
+          const depositId = await this.repository.insertDeposit(db, {
+            wallet,
+            txHash: transfer.hash,
+            txLt: transfer.lt,
+            txTime: transfer.time,
+            source: transfer.source,
+            nanotons: transfer.nanotons,
+            comment: transfer.comment,
+            rateCentsPerTon: rate,
             amountCents: cents,
-            reason: LEDGER_REASONS.tonDeposit,
-            reference: transfer.hash,
-            note: `TON deposit #${depositId}`,
+            userId,
+            status,
+            note,
           });
-          if (!applied) throw new Error(`crediting deposit ${depositId} changed nothing`);
-          outcome.creditedCents = cents;
-          balance = { balanceCents: applied.balance_cents, freeMessages: await this.freeMessages(db, userId) };
+          outcome = { depositId, status, inserted: depositId !== null, creditedCents: 0, userId };
+          if (depositId !== null && status === 'credited' && userId !== null) {
+            const applied = await this.users.applyBalanceChange(db, {
+              telegramId: userId,
+              amountCents: cents,
+              reason: LEDGER_REASONS.tonDeposit,
+              reference: transfer.hash,
+              note: `TON deposit #${depositId}`,
+            });
+            if (!applied) throw new Error(`crediting deposit ${depositId} changed nothing`);
+            outcome.creditedCents = cents;
+            balance = {
+              balanceCents: applied.balance_cents,
+              freeMessages: await this.freeMessages(db, userId),
+            };
+          }
         }
-      }
-      await this.repository.advanceCursor(db, wallet, tx.lt, tx.hash);
-      return { ...outcome, balance };
-    });
+        await this.repository.advanceCursor(db, wallet, tx.lt, tx.hash);
+        return { ...outcome, balance };
+      },
+    );
     if (result.balance && result.userId !== null) {
-      this.publishBalance(result.userId, result.balance, LEDGER_REASONS.tonDeposit, result.creditedCents);
+      this.publishBalance(
+        result.userId,
+        result.balance,
+        LEDGER_REASONS.tonDeposit,
+        result.creditedCents,
+      );
     }
     const { balance: _balance, ...outcome } = result;
     return outcome;
@@ -158,7 +196,9 @@ export class PaymentsService {
     return this.repository.listDeposits({ status: 'unmatched', limit });
   }
 
-  async listDeposits(filter: { status?: DepositStatus; userId?: number; limit?: number } = {}): Promise<DepositRecord[]> {
+  async listDeposits(
+    filter: { status?: DepositStatus; userId?: number; limit?: number } = {},
+  ): Promise<DepositRecord[]> {
     return this.repository.listDeposits({ ...filter, limit: filter.limit ?? 100 });
   }
 
@@ -172,8 +212,10 @@ export class PaymentsService {
     telegramId: number,
     audit?: AuditWriter,
   ): Promise<{ deposit: DepositRecord; balanceCents: number; creditedCents: number }> {
-    if (!Number.isSafeInteger(depositId) || depositId <= 0) throw new BadRequestError('deposit_id must be a positive whole number');
-    if (!Number.isSafeInteger(telegramId) || telegramId <= 0) throw new BadRequestError('telegram_id must be a positive whole number');
+    if (!Number.isSafeInteger(depositId) || depositId <= 0)
+      throw new BadRequestError('deposit_id must be a positive whole number');
+    if (!Number.isSafeInteger(telegramId) || telegramId <= 0)
+      throw new BadRequestError('telegram_id must be a positive whole number');
     const result = await this.sql.begin(async (db) => {
       const deposit = await this.repository.findDeposit(depositId, db, true);
       if (!deposit) throw new NotFoundError(`Deposit ${depositId} not found`);
@@ -184,7 +226,8 @@ export class PaymentsService {
             : `Deposit ${depositId} is ${deposit.status} and cannot be credited`,
         );
       }
-      if (deposit.amount_cents <= 0) throw new BadRequestError(`Deposit ${depositId} is worth less than one cent`);
+      if (deposit.amount_cents <= 0)
+        throw new BadRequestError(`Deposit ${depositId} is worth less than one cent`);
       await this.users.ensureExists(db, telegramId);
       const applied = await this.users.applyBalanceChange(db, {
         telegramId,
@@ -196,13 +239,27 @@ export class PaymentsService {
       });
       if (!applied) throw new Error(`crediting deposit ${depositId} changed nothing`);
       await this.repository.markAssigned(db, depositId, telegramId, actor);
-      await audit?.(db, 'assign-deposit', { depositId, telegramId, amountCents: deposit.amount_cents, txHash: deposit.tx_hash });
+      await audit?.(db, 'assign-deposit', {
+        depositId,
+        telegramId,
+        amountCents: deposit.amount_cents,
+        txHash: deposit.tx_hash,
+      });
       const freeMessages = await this.freeMessages(db, telegramId);
       const updated = (await this.repository.findDeposit(depositId, db))!;
-      return { deposit: updated, balanceCents: applied.balance_cents, freeMessages, creditedCents: deposit.amount_cents };
+      return {
+        deposit: updated,
+        balanceCents: applied.balance_cents,
+        freeMessages,
+        creditedCents: deposit.amount_cents,
+      };
     });
     this.publishBalance(telegramId, result, LEDGER_REASONS.tonDeposit, result.creditedCents);
-    return { deposit: result.deposit, balanceCents: result.balanceCents, creditedCents: result.creditedCents };
+    return {
+      deposit: result.deposit,
+      balanceCents: result.balanceCents,
+      creditedCents: result.creditedCents,
+    };
   }
 
   // ---------- Telegram Stars ----------
@@ -213,15 +270,25 @@ export class PaymentsService {
   }
 
   async createStarsInvoice(telegramId: number, amount: string | number): Promise<string> {
-    if (!this.bot) throw new UnavailableError('Telegram Stars payments are not configured on this server; choose another method');
+    if (!this.bot)
+      throw new UnavailableError(
+        'Telegram Stars payments are not configured on this server; choose another method',
+      );
     const cents = parseDollarsToCents(amount);
-    if (cents === null) throw new BadRequestError('amount must be a dollar amount with at most two decimals, e.g. 12.50');
-    if (cents < LIMITS.topUpMinCents) throw new BadRequestError(`amount must be at least $${formatCents(LIMITS.topUpMinCents)}`);
-    if (cents > LIMITS.topUpMaxCents) throw new BadRequestError(`amount must be at most $${formatCents(LIMITS.topUpMaxCents)}`);
+    if (cents === null)
+      throw new BadRequestError(
+        'amount must be a dollar amount with at most two decimals, e.g. 12.50',
+      );
+    if (cents < LIMITS.topUpMinCents)
+      throw new BadRequestError(`amount must be at least $${formatCents(LIMITS.topUpMinCents)}`);
+    if (cents > LIMITS.topUpMaxCents)
+      throw new BadRequestError(`amount must be at most $${formatCents(LIMITS.topUpMaxCents)}`);
     const stars = this.starsFor(cents);
     if (stars > STARS_MAX_PER_PAYMENT) {
       const maxCents = Math.floor((STARS_MAX_PER_PAYMENT * 10_000) / this.starsPerUsdHundredths);
-      throw new BadRequestError(`A Stars payment is limited to ${STARS_MAX_PER_PAYMENT} Stars ($${formatCents(maxCents)}); enter a smaller amount`);
+      throw new BadRequestError(
+        `A Stars payment is limited to ${STARS_MAX_PER_PAYMENT} Stars ($${formatCents(maxCents)}); enter a smaller amount`,
+      );
     }
     const id = randomUUID();
     await this.repository.insertInvoice({ id, userId: telegramId, amountCents: cents, stars });
@@ -235,7 +302,13 @@ export class PaymentsService {
         provider_token: '',
       });
     } catch (error) {
-      if (error instanceof BotApiError && error.errorCode !== null && error.errorCode >= 400 && error.errorCode < 500 && error.errorCode !== 429) {
+      if (
+        error instanceof BotApiError &&
+        error.errorCode !== null &&
+        error.errorCode >= 400 &&
+        error.errorCode < 500 &&
+        error.errorCode !== 429
+      ) {
         throw new BadRequestError(`Telegram refused the invoice: ${error.description}`);
       }
       throw new UnavailableError('Telegram did not answer; please try again in a moment');
@@ -243,13 +316,23 @@ export class PaymentsService {
   }
 
   /** Whether Telegram may take this payment: the invoice is ours, unpaid, recent, the payer's, at the quoted price. */
-  async checkPreCheckout(query: PreCheckoutQuery): Promise<{ ok: true } | { ok: false; error: string }> {
+  async checkPreCheckout(
+    query: PreCheckoutQuery,
+  ): Promise<{ ok: true } | { ok: false; error: string }> {
     const invoice = await this.repository.findInvoice(query.invoice_payload);
-    if (!invoice) return { ok: false, error: 'This invoice is not valid. Please start the top-up again in the app.' };
-    if (invoice.user_id !== query.from.id) return { ok: false, error: 'This invoice belongs to another account.' };
+    if (!invoice)
+      return {
+        ok: false,
+        error: 'This invoice is not valid. Please start the top-up again in the app.',
+      };
+    if (invoice.user_id !== query.from.id)
+      return { ok: false, error: 'This invoice belongs to another account.' };
     if (invoice.paid_at) return { ok: false, error: 'This invoice has already been paid.' };
     if (Date.now() - invoice.created_at.getTime() > STARS_INVOICE_MAX_AGE_MS) {
-      return { ok: false, error: 'This invoice has expired. Please start the top-up again in the app.' };
+      return {
+        ok: false,
+        error: 'This invoice has expired. Please start the top-up again in the app.',
+      };
     }
     if (query.currency !== 'XTR' || query.total_amount !== invoice.stars) {
       return { ok: false, error: 'The amount does not match the invoice.' };
@@ -261,8 +344,12 @@ export class PaymentsService {
    * Credits a successful Stars payment exactly once per telegram_payment_charge_id.
    * A payment for an invoice we do not know is still recorded (credited 0) so an admin can refund it.
    */
-  async recordStarsPayment(payerId: number, payment: SuccessfulPayment): Promise<{ credited: boolean; amountCents: number; userId: number }> {
-    if (payment.currency !== 'XTR') throw new Error(`unexpected currency ${payment.currency} in a successful payment`);
+  async recordStarsPayment(
+    payerId: number,
+    payment: SuccessfulPayment,
+  ): Promise<{ credited: boolean; amountCents: number; userId: number }> {
+    if (payment.currency !== 'XTR')
+      throw new Error(`unexpected currency ${payment.currency} in a successful payment`);
     const invoice = await this.repository.findInvoice(payment.invoice_payload);
     // The payment is the invoice's top-up; checkout already made sure the payer is its owner.
     const userId = invoice?.user_id ?? payerId;
@@ -286,8 +373,14 @@ export class PaymentsService {
         reference: payment.telegram_payment_charge_id,
         note: `${payment.total_amount} Stars`,
       });
-      if (!applied) throw new Error(`crediting Stars payment ${payment.telegram_payment_charge_id} changed nothing`);
-      return { balanceCents: applied.balance_cents, freeMessages: await this.freeMessages(db, userId) };
+      if (!applied)
+        throw new Error(
+          `crediting Stars payment ${payment.telegram_payment_charge_id} changed nothing`,
+        );
+      return {
+        balanceCents: applied.balance_cents,
+        freeMessages: await this.freeMessages(db, userId),
+      };
     });
     if (result) this.publishBalance(userId, result, LEDGER_REASONS.stars, amountCents);
     return { credited: result !== null, amountCents: result ? amountCents : 0, userId };
@@ -298,12 +391,16 @@ export class PaymentsService {
    * marks the payment first, so this is then a no-op). Debits what the payment credited, but never
    * below zero: if the user has spent part of it, only the rest is debited and the shortfall logged.
    */
-  async recordStarsRefundNotice(chargeId: string): Promise<{ debitedCents: number; shortCents: number } | null> {
+  async recordStarsRefundNotice(
+    chargeId: string,
+  ): Promise<{ debitedCents: number; shortCents: number } | null> {
     const result = await this.sql.begin(async (db) => {
       const payment = await this.repository.findStarsPaymentForUpdate(db, chargeId);
       if (!payment || payment.refunded_at) return null;
       await this.repository.markRefunded(db, payment.id, 0);
-      const [row] = await db<{ balance_cents: number }[]>`SELECT balance_cents FROM users WHERE telegram_id = ${payment.user_id} FOR UPDATE`;
+      const [row] = await db<
+        { balance_cents: number }[]
+      >`SELECT balance_cents FROM users WHERE telegram_id = ${payment.user_id} FOR UPDATE`;
       const debit = Math.min(payment.amount_cents, row?.balance_cents ?? 0);
       let balance: { balanceCents: number; freeMessages: number } | null = null;
       if (debit > 0) {
@@ -315,16 +412,22 @@ export class PaymentsService {
           note: `refunded by Telegram: ${payment.stars} Stars`,
         });
         if (!applied) throw new Error(`debiting the refund of ${chargeId} changed nothing`);
-        balance = { balanceCents: applied.balance_cents, freeMessages: await this.freeMessages(db, payment.user_id) };
+        balance = {
+          balanceCents: applied.balance_cents,
+          freeMessages: await this.freeMessages(db, payment.user_id),
+        };
       }
       return { userId: payment.user_id, debit, short: payment.amount_cents - debit, balance };
     });
     if (!result) return null;
-    if (result.balance) this.publishBalance(result.userId, result.balance, LEDGER_REASONS.starsRefund, -result.debit);
+    if (result.balance)
+      this.publishBalance(result.userId, result.balance, LEDGER_REASONS.starsRefund, -result.debit);
     return { debitedCents: result.debit, shortCents: result.short };
   }
 
-  async listStarsPayments(filter: { userId?: number; limit?: number } = {}): Promise<StarsPaymentRecord[]> {
+  async listStarsPayments(
+    filter: { userId?: number; limit?: number } = {},
+  ): Promise<StarsPaymentRecord[]> {
     return this.repository.listStarsPayments({ ...filter, limit: filter.limit ?? 100 });
   }
 
@@ -337,13 +440,19 @@ export class PaymentsService {
     chargeId: string,
     audit?: AuditWriter,
   ): Promise<{ payment: StarsPaymentRecord; balanceCents: number | null; debitedCents: number }> {
-    if (!this.bot) throw new UnavailableError('BOT_TOKEN is not configured: Stars payments cannot be refunded from here');
+    if (!this.bot)
+      throw new UnavailableError(
+        'BOT_TOKEN is not configured: Stars payments cannot be refunded from here',
+      );
     const bot = this.bot;
     if (!chargeId.trim()) throw new BadRequestError('telegram_payment_charge_id is required');
     const result = await this.sql.begin(async (db) => {
       const payment = await this.repository.findStarsPaymentForUpdate(db, chargeId.trim());
       if (!payment) throw new NotFoundError(`No Stars payment with charge id ${chargeId}`);
-      if (payment.refunded_at) throw new ConflictError(`Stars payment ${chargeId} was already refunded on ${payment.refunded_at.toISOString()}`);
+      if (payment.refunded_at)
+        throw new ConflictError(
+          `Stars payment ${chargeId} was already refunded on ${payment.refunded_at.toISOString()}`,
+        );
       let balance: { balanceCents: number; freeMessages: number } | null = null;
       if (payment.amount_cents > 0) {
         const applied = await this.users.applyBalanceChange(db, {
@@ -359,17 +468,33 @@ export class PaymentsService {
             `The user's balance is below the $${formatCents(payment.amount_cents)} this payment credited; it cannot be refunded`,
           );
         }
-        balance = { balanceCents: applied.balance_cents, freeMessages: await this.freeMessages(db, payment.user_id) };
+        balance = {
+          balanceCents: applied.balance_cents,
+          freeMessages: await this.freeMessages(db, payment.user_id),
+        };
       }
       await this.repository.markRefunded(db, payment.id, actor);
-      await audit?.(db, 'refund-stars', { chargeId: payment.telegram_payment_charge_id, userId: payment.user_id, stars: payment.stars, amountCents: payment.amount_cents });
+      await audit?.(db, 'refund-stars', {
+        chargeId: payment.telegram_payment_charge_id,
+        userId: payment.user_id,
+        stars: payment.stars,
+        amountCents: payment.amount_cents,
+      });
       // Telegram last: if it refuses, the transaction rolls back and nothing changed here.
       try {
-        await bot.call('refundStarPayment', { user_id: payment.user_id, telegram_payment_charge_id: payment.telegram_payment_charge_id });
+        await bot.call('refundStarPayment', {
+          user_id: payment.user_id,
+          telegram_payment_charge_id: payment.telegram_payment_charge_id,
+        });
       } catch (error) {
         // A refund that went through before (and whose commit here failed) must not block the record.
         if (!(error instanceof BotApiError && /CHARGE_ALREADY_REFUNDED/i.test(error.description))) {
-          if (error instanceof BotApiError && error.errorCode !== null && error.errorCode >= 400 && error.errorCode < 500) {
+          if (
+            error instanceof BotApiError &&
+            error.errorCode !== null &&
+            error.errorCode >= 400 &&
+            error.errorCode < 500
+          ) {
             throw new BadRequestError(`Telegram refused the refund: ${error.description}`);
           }
           throw new UnavailableError('Telegram did not answer; nothing was refunded, try again');
@@ -377,18 +502,42 @@ export class PaymentsService {
       }
       return { payment: { ...payment, refunded_at: new Date(), refunded_by: actor }, balance };
     });
-    if (result.balance) this.publishBalance(result.payment.user_id, result.balance, LEDGER_REASONS.starsRefund, -result.payment.amount_cents);
-    return { payment: result.payment, balanceCents: result.balance?.balanceCents ?? null, debitedCents: result.balance ? result.payment.amount_cents : 0 };
+    if (result.balance)
+      this.publishBalance(
+        result.payment.user_id,
+        result.balance,
+        LEDGER_REASONS.starsRefund,
+        -result.payment.amount_cents,
+      );
+    return {
+      payment: result.payment,
+      balanceCents: result.balance?.balanceCents ?? null,
+      debitedCents: result.balance ? result.payment.amount_cents : 0,
+    };
   }
 
   // ---------- helpers ----------
 
   private async freeMessages(db: Tx, telegramId: number): Promise<number> {
-    const [row] = await db<{ free_messages: number }[]>`SELECT free_messages FROM users WHERE telegram_id = ${telegramId}`;
+    const [row] = await db<
+      { free_messages: number }[]
+    >`SELECT free_messages FROM users WHERE telegram_id = ${telegramId}`;
     return row?.free_messages ?? 0;
   }
 
-  private publishBalance(telegramId: number, balance: { balanceCents: number; freeMessages: number }, reason: string, amountCents: number): void {
-    this.events.publish({ type: 'balance', telegramId, balanceCents: balance.balanceCents, freeMessages: balance.freeMessages, reason, amountCents });
+  private publishBalance(
+    telegramId: number,
+    balance: { balanceCents: number; freeMessages: number },
+    reason: string,
+    amountCents: number,
+  ): void {
+    this.events.publish({
+      type: 'balance',
+      telegramId,
+      balanceCents: balance.balanceCents,
+      freeMessages: balance.freeMessages,
+      reason,
+      amountCents,
+    });
   }
 }

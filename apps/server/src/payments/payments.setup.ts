@@ -14,7 +14,11 @@ import { PaymentsService } from './payments.service.js';
 import { ToncenterClient } from './toncenter.js';
 import { TonDepositWatcher } from './ton-watcher.js';
 
-type Log = (level: 'info' | 'warn' | 'error', message: string, detail?: Record<string, unknown>) => void;
+type Log = (
+  level: 'info' | 'warn' | 'error',
+  message: string,
+  detail?: Record<string, unknown>,
+) => void;
 
 export function logTo(logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>): Log {
   return (level, message, detail) => logger[level](detail ?? {}, message);
@@ -65,7 +69,11 @@ export function startPaymentWorkers(
       log,
     });
     watcher.start();
-    log('info', 'TON deposit watcher started', { wallet: config.tonWalletAddress, indexer: config.tonApiUrl, intervalMs: config.tonPollIntervalMs });
+    log('info', 'TON deposit watcher started', {
+      wallet: config.tonWalletAddress,
+      indexer: config.tonApiUrl,
+      intervalMs: config.tonPollIntervalMs,
+    });
   }
   services.bot?.start();
   if (services.bot) log('info', 'Telegram bot started', { mode: services.bot.mode });
@@ -75,5 +83,9 @@ export function startPaymentWorkers(
 }
 
 function paymentsSettings(config: Config) {
-  return { tonWalletAddress: config.tonWalletAddress, tonUsdRateCents: config.tonUsdRateCents, starsPerUsd: config.starsPerUsd };
+  return {
+    tonWalletAddress: config.tonWalletAddress,
+    tonUsdRateCents: config.tonUsdRateCents,
+    starsPerUsd: config.starsPerUsd,
+  };
 }

@@ -11,13 +11,26 @@ import { BadRequestError, ConflictError } from '../errors.js';
 
 const PUBLIC_URL = 'https://seer.example';
 
-async function call(t: TestApp, method: 'GET' | 'POST', url: string, auth: string | null, payload?: object) {
-  const response = await t.app.inject({ method, url, headers: auth === null ? {} : { authorization: auth }, ...(payload ? { payload } : {}) });
+async function call(
+  t: TestApp,
+  method: 'GET' | 'POST',
+  url: string,
+  auth: string | null,
+  payload?: object,
+) {
+  const response = await t.app.inject({
+    method,
+    url,
+    headers: auth === null ? {} : { authorization: auth },
+    ...(payload ? { payload } : {}),
+  });
   return { status: response.statusCode, body: response.json() as Record<string, unknown> };
 }
 
 async function balanceOf(t: TestApp, id: number): Promise<number> {
-  const [row] = await t.db.sql<{ balance_cents: number }[]>`SELECT balance_cents FROM users WHERE telegram_id = ${id}`;
+  const [row] = await t.db.sql<
+    { balance_cents: number }[]
+  >`SELECT balance_cents FROM users WHERE telegram_id = ${id}`;
   return row?.balance_cents ?? 0;
 }
 
@@ -45,7 +58,10 @@ describe('Stars top-up with long polling', () => {
   let t: TestApp;
   beforeAll(async () => {
     bot = await FakeBotApi.start(TEST_BOT_TOKEN);
-    t = await startTestApp({ seed: false, env: { BOT_API_URL: bot.url, PUBLIC_URL, STARS_PER_USD: '50' } });
+    t = await startTestApp({
+      seed: false,
+      env: { BOT_API_URL: bot.url, PUBLIC_URL, STARS_PER_USD: '50' },
+    });
     t.services.bot!.start();
   });
   afterAll(async () => {
@@ -55,8 +71,17 @@ describe('Stars top-up with long polling', () => {
 
   it('tells the app how to deposit', async () => {
     const user = newUserId();
-    const answer = CALLS.GetDepositInfo.answer.parse((await call(t, 'GET', '/GetDepositInfo.php', t.initData(user))).body);
-    expect(answer).toEqual({ status: 'success', wallet_address: '', memo: String(user), ton_usd_rate: 3, ton_enabled: false, stars_enabled: true });
+    const answer = CALLS.GetDepositInfo.answer.parse(
+      (await call(t, 'GET', '/GetDepositInfo.php', t.initData(user))).body,
+    );
+    expect(answer).toEqual({
+      status: 'success',
+      wallet_address: '',
+      memo: String(user),
+      ton_usd_rate: 3,
+      ton_enabled: false,
+      stars_enabled: true,
+    });
   });
 
   it('creates an XTR invoice link priced in Stars, and refuses bad amounts with a clear 400', async () => {
@@ -65,17 +90,25 @@ describe('Stars top-up with long polling', () => {
     const created = bot.callsOf('createInvoiceLink').at(-1)!.params;
     expect(created).toMatchObject({ currency: 'XTR', prices: [{ amount: 617 }] }); // ceil(1234 * 50 / 100)
     expect(bot.invoices.get(link)?.amount).toBe(617);
-    expect((await invoiceFor(t, user, 0.01)) && bot.callsOf('createInvoiceLink').at(-1)!.params.prices).toEqual([{ label: '$0.01 top-up', amount: 1 }]);
+    expect(
+      (await invoiceFor(t, user, 0.01)) && bot.callsOf('createInvoiceLink').at(-1)!.params.prices,
+    ).toEqual([{ label: '$0.01 top-up', amount: 1 }]);
 
     const calls = bot.callsOf('createInvoiceLink').length;
     for (const amount of ['0', '0.001', '-5', 'abc', '', '100000.01', 1e12, '1250.00']) {
-      const answer = await call(t, 'POST', '/api/CreateStarsInvoice.php', t.initData(user), { amount });
+      const answer = await call(t, 'POST', '/api/CreateStarsInvoice.php', t.initData(user), {
+        amount,
+      });
       expect(answer.status, String(amount)).toBe(400);
       expect(answer.body).toMatchObject({ status: 'error' });
       expect(String(answer.body.message)).toMatch(/amount|Stars/);
     }
-    expect((await call(t, 'POST', '/api/CreateStarsInvoice.php', t.initData(user), {})).status).toBe(400);
-    expect((await call(t, 'POST', '/api/CreateStarsInvoice.php', null, { amount: 5 })).status).toBe(401);
+    expect(
+      (await call(t, 'POST', '/api/CreateStarsInvoice.php', t.initData(user), {})).status,
+    ).toBe(400);
+    expect((await call(t, 'POST', '/api/CreateStarsInvoice.php', null, { amount: 5 })).status).toBe(
+      401,
+    );
     expect(bot.callsOf('createInvoiceLink')).toHaveLength(calls);
   });
 
@@ -87,13 +120,18 @@ describe('Stars top-up with long polling', () => {
     await until(async () => (await balanceOf(t, user)) === 500);
 
     const payload = bot.invoices.get(link)!.payload;
-    for (let i = 0; i < 3; i++) await bot.pushSuccessfulPayment(user, { chargeId: paid.chargeId!, payload, amount: 250 });
+    for (let i = 0; i < 3; i++)
+      await bot.pushSuccessfulPayment(user, { chargeId: paid.chargeId!, payload, amount: 250 });
     await until(() => bot.pendingUpdates.length === 0 && bot.callsOf('getUpdates').length > 0);
-    await until(async () => (await t.services.payments.listStarsPayments({ userId: user })).length === 1);
+    await until(
+      async () => (await t.services.payments.listStarsPayments({ userId: user })).length === 1,
+    );
     // let the poller confirm the repeats (the next getUpdates carries their offset)
     await until(() => bot.pendingUpdates.length === 0);
     expect(await balanceOf(t, user)).toBe(500);
-    expect(await ledgerOf(t, user)).toEqual([{ amount_cents: 500, reason: 'stars', reference: paid.chargeId }]);
+    expect(await ledgerOf(t, user)).toEqual([
+      { amount_cents: 500, reason: 'stars', reference: paid.chargeId },
+    ]);
 
     // the same invoice cannot be paid twice
     const again = await bot.payInvoice(link, user);
@@ -105,10 +143,19 @@ describe('Stars top-up with long polling', () => {
     const user = newUserId();
     const stranger = newUserId();
     const link = await invoiceFor(t, user, '2.00');
-    expect(await bot.payInvoice(link, user, { amount: 1 })).toMatchObject({ ok: false, error: 'The amount does not match the invoice.' });
-    expect(await bot.payInvoice(link, stranger)).toMatchObject({ ok: false, error: 'This invoice belongs to another account.' });
+    expect(await bot.payInvoice(link, user, { amount: 1 })).toMatchObject({
+      ok: false,
+      error: 'The amount does not match the invoice.',
+    });
+    expect(await bot.payInvoice(link, stranger)).toMatchObject({
+      ok: false,
+      error: 'This invoice belongs to another account.',
+    });
     bot.invoices.get(link)!.payload = '00000000-0000-4000-8000-000000000000';
-    expect(await bot.payInvoice(link, user)).toMatchObject({ ok: false, error: expect.stringMatching(/not valid/) });
+    expect(await bot.payInvoice(link, user)).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/not valid/),
+    });
     bot.invoices.get(link)!.payload = 'user=1;cents=100000';
     expect(await bot.payInvoice(link, user)).toMatchObject({ ok: false });
     expect(await balanceOf(t, user)).toBe(0);
@@ -119,8 +166,13 @@ describe('Stars top-up with long polling', () => {
   it('answers /start with a button that opens the Mini App', async () => {
     const user = newUserId();
     await bot.sendText({ id: user, language_code: 'en' }, '/start');
-    const sent = await bot.waitFor(() => bot.callsOf('sendMessage').find((c) => c.params.chat_id === user), 5_000);
-    expect(sent?.params.reply_markup).toEqual({ inline_keyboard: [[{ text: 'Open Seer', web_app: { url: PUBLIC_URL } }]] });
+    const sent = await bot.waitFor(
+      () => bot.callsOf('sendMessage').find((c) => c.params.chat_id === user),
+      5_000,
+    );
+    expect(sent?.params.reply_markup).toEqual({
+      inline_keyboard: [[{ text: 'Open Seer', web_app: { url: PUBLIC_URL } }]],
+    });
   });
 
   it('refunds a Stars payment once, with a negative ledger row, and never below zero', async () => {
@@ -136,16 +188,21 @@ describe('Stars top-up with long polling', () => {
       { amount_cents: 300, reason: 'stars', reference: paid.chargeId },
       { amount_cents: -300, reason: 'stars_refund', reference: paid.chargeId },
     ]);
-    await expect(payments.refundStarsPayment(0, paid.chargeId!)).rejects.toBeInstanceOf(ConflictError);
+    await expect(payments.refundStarsPayment(0, paid.chargeId!)).rejects.toBeInstanceOf(
+      ConflictError,
+    );
 
     // money already spent cannot be refunded: nothing changes, Telegram is not asked
     const spender = newUserId();
     const spent = await bot.payInvoice(await invoiceFor(t, spender, '4.00'), spender);
     await until(async () => (await balanceOf(t, spender)) === 400);
     await t.db.sql`UPDATE users SET balance_cents = 100 WHERE telegram_id = ${spender}`;
-    await t.db.sql`INSERT INTO ledger (user_id, amount_cents, reason) VALUES (${spender}, -300, 'message')`;
+    await t.db
+      .sql`INSERT INTO ledger (user_id, amount_cents, reason) VALUES (${spender}, -300, 'message')`;
     const refundsBefore = bot.callsOf('refundStarPayment').length;
-    await expect(payments.refundStarsPayment(0, spent.chargeId!)).rejects.toBeInstanceOf(BadRequestError);
+    await expect(payments.refundStarsPayment(0, spent.chargeId!)).rejects.toBeInstanceOf(
+      BadRequestError,
+    );
     expect(bot.callsOf('refundStarPayment')).toHaveLength(refundsBefore);
     expect(await balanceOf(t, spender)).toBe(100);
 
@@ -154,7 +211,9 @@ describe('Stars top-up with long polling', () => {
     const third = await bot.payInvoice(await invoiceFor(t, other, '1.00'), other);
     await until(async () => (await balanceOf(t, other)) === 100);
     bot.failNext('refundStarPayment', 400, 'Bad Request: CHARGE_NOT_FOUND');
-    await expect(payments.refundStarsPayment(0, third.chargeId!)).rejects.toThrow(/Telegram refused the refund/);
+    await expect(payments.refundStarsPayment(0, third.chargeId!)).rejects.toThrow(
+      /Telegram refused the refund/,
+    );
     expect(await balanceOf(t, other)).toBe(100);
     expect((await payments.listStarsPayments({ userId: other }))[0]?.refunded_at).toBeNull();
   });
@@ -183,7 +242,11 @@ describe('a refund Telegram reports (refunded_payment)', () => {
       await tx`UPDATE users SET balance_cents = balance_cents - 50 WHERE telegram_id = ${user}`;
       await tx`INSERT INTO ledger (user_id, amount_cents, reason) VALUES (${user}, -50, 'message')`;
     });
-    const refund = { chargeId: paid.chargeId!, payload: bot.invoices.get(link)!.payload, amount: 100 };
+    const refund = {
+      chargeId: paid.chargeId!,
+      payload: bot.invoices.get(link)!.payload,
+      amount: 100,
+    };
     await bot.pushRefundedPayment(user, refund);
     await until(async () => (await payments(t, user))[0]?.refunded_at !== null);
     await bot.pushRefundedPayment(user, refund);
@@ -194,7 +257,9 @@ describe('a refund Telegram reports (refunded_payment)', () => {
       ['message', -50],
       ['stars_refund', -150],
     ]);
-    await expect(t.services.payments.refundStarsPayment(0, paid.chargeId!)).rejects.toBeInstanceOf(ConflictError);
+    await expect(t.services.payments.refundStarsPayment(0, paid.chargeId!)).rejects.toBeInstanceOf(
+      ConflictError,
+    );
   });
 });
 
@@ -208,7 +273,10 @@ describe('Stars and the bot by webhook', () => {
   const secret = 'webhook_secret-123';
   beforeAll(async () => {
     bot = await FakeBotApi.start(TEST_BOT_TOKEN);
-    t = await startTestApp({ seed: false, env: { BOT_API_URL: bot.url, PUBLIC_URL, BOT_WEBHOOK_SECRET: secret } });
+    t = await startTestApp({
+      seed: false,
+      env: { BOT_API_URL: bot.url, PUBLIC_URL, BOT_WEBHOOK_SECRET: secret },
+    });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     t.services.bot!.start();
     await until(() => bot.webhook !== null);
@@ -222,7 +290,10 @@ describe('Stars and the bot by webhook', () => {
   });
 
   it('registers the webhook with its secret and credits a payment delivered to it once', async () => {
-    expect(bot.callsOf('setWebhook')[0]?.params).toMatchObject({ secret_token: secret, allowed_updates: expect.arrayContaining(['message', 'pre_checkout_query']) });
+    expect(bot.callsOf('setWebhook')[0]?.params).toMatchObject({
+      secret_token: secret,
+      allowed_updates: expect.arrayContaining(['message', 'pre_checkout_query']),
+    });
     expect(bot.callsOf('getUpdates')).toHaveLength(0);
     const user = newUserId();
     const link = await invoiceFor(t, user, '7.50');
@@ -230,7 +301,11 @@ describe('Stars and the bot by webhook', () => {
     expect(paid.ok).toBe(true);
     expect(await balanceOf(t, user)).toBe(750);
     const payload = bot.invoices.get(link)!.payload;
-    const repeat = await bot.pushSuccessfulPayment(user, { chargeId: paid.chargeId!, payload, amount: 375 });
+    const repeat = await bot.pushSuccessfulPayment(user, {
+      chargeId: paid.chargeId!,
+      payload,
+      amount: 375,
+    });
     expect(repeat.webhookStatus).toBe(200);
     expect(await balanceOf(t, user)).toBe(750);
   });
@@ -246,21 +321,47 @@ describe('Stars and the bot by webhook', () => {
         date: 1,
         chat: { id: user, type: 'private' },
         from: { id: user, first_name: 'X' },
-        successful_payment: { currency: 'XTR', total_amount: 50, invoice_payload: payload, telegram_payment_charge_id: 'forged-charge' },
+        successful_payment: {
+          currency: 'XTR',
+          total_amount: 50,
+          invoice_payload: payload,
+          telegram_payment_charge_id: 'forged-charge',
+        },
       },
     };
     const callsBefore = bot.calls.length;
-    for (const header of [null, '', 'wrong', `${secret}x`, secret.slice(0, -1), secret.toUpperCase()]) {
+    for (const header of [
+      null,
+      '',
+      'wrong',
+      `${secret}x`,
+      secret.slice(0, -1),
+      secret.toUpperCase(),
+    ]) {
       expect(await bot.deliver(forged as never, { secret: header }), String(header)).toBe(401);
     }
-    const start = { update_id: 2, message: { message_id: 2, date: 1, chat: { id: user, type: 'private' }, from: { id: user, first_name: 'X' }, text: '/start' } };
+    const start = {
+      update_id: 2,
+      message: {
+        message_id: 2,
+        date: 1,
+        chat: { id: user, type: 'private' },
+        from: { id: user, first_name: 'X' },
+        text: '/start',
+      },
+    };
     expect(await bot.deliver(start as never, { secret: 'wrong' })).toBe(401);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(bot.calls.length).toBe(callsBefore);
     expect(await balanceOf(t, user)).toBe(0);
     expect(await t.services.payments.listStarsPayments({ userId: user })).toHaveLength(0);
 
-    const bad = await t.app.inject({ method: 'POST', url: '/api/bot/webhook', headers: { 'x-telegram-bot-api-secret-token': secret }, payload: { hello: 1 } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/bot/webhook',
+      headers: { 'x-telegram-bot-api-secret-token': secret },
+      payload: { hello: 1 },
+    });
     expect(bad.statusCode).toBe(400);
   });
 });
@@ -271,12 +372,17 @@ describe('without BOT_TOKEN', () => {
     try {
       const session = await t.app.inject({ method: 'POST', url: '/api/demo/session', payload: {} });
       const auth = (session.json() as { init_data: string }).init_data;
-      const info = CALLS.GetDepositInfo.answer.parse((await call(t, 'GET', '/api/GetDepositInfo.php', auth)).body);
+      const info = CALLS.GetDepositInfo.answer.parse(
+        (await call(t, 'GET', '/api/GetDepositInfo.php', auth)).body,
+      );
       expect(info.stars_enabled).toBe(false);
       const invoice = await call(t, 'POST', '/api/CreateStarsInvoice.php', auth, { amount: '5' });
       expect(invoice.status).toBe(503);
       expect(invoice.body).toMatchObject({ status: 'error', code: 'unavailable' });
-      expect((await t.app.inject({ method: 'POST', url: '/api/bot/webhook', payload: { update_id: 1 } })).statusCode).toBe(404);
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/bot/webhook', payload: { update_id: 1 } }))
+          .statusCode,
+      ).toBe(404);
       expect(t.services.bot).toBeNull();
     } finally {
       await t.close();

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { centsToNanotons, incomingTransfer, nanotonsToCents, telegramIdFromMemo } from './ton-transfers.js';
+import {
+  centsToNanotons,
+  incomingTransfer,
+  nanotonsToCents,
+  telegramIdFromMemo,
+} from './ton-transfers.js';
 import type { IndexerTransaction } from './toncenter.js';
 
 describe('nanotonsToCents', () => {
@@ -17,17 +22,25 @@ describe('nanotonsToCents', () => {
 
   it('never credits more than the transfer is worth, and the app amount always covers the cents', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: 10n ** 18n }), fc.integer({ min: 1, max: 1_000_000 }), (nanotons, rate) => {
-        const cents = nanotonsToCents(nanotons, rate);
-        // cents * 1e9 <= nanotons * rate < (cents + 1) * 1e9
-        expect(BigInt(cents) * 1_000_000_000n <= nanotons * BigInt(rate)).toBe(true);
-        expect(BigInt(cents + 1) * 1_000_000_000n > nanotons * BigInt(rate)).toBe(true);
-      }),
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 18n }),
+        fc.integer({ min: 1, max: 1_000_000 }),
+        (nanotons, rate) => {
+          const cents = nanotonsToCents(nanotons, rate);
+          // cents * 1e9 <= nanotons * rate < (cents + 1) * 1e9
+          expect(BigInt(cents) * 1_000_000_000n <= nanotons * BigInt(rate)).toBe(true);
+          expect(BigInt(cents + 1) * 1_000_000_000n > nanotons * BigInt(rate)).toBe(true);
+        },
+      ),
     );
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 10_000_000 }), fc.integer({ min: 1, max: 1_000_000 }), (cents, rate) => {
-        expect(nanotonsToCents(centsToNanotons(cents, rate), rate)).toBe(cents);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 10_000_000 }),
+        fc.integer({ min: 1, max: 1_000_000 }),
+        (cents, rate) => {
+          expect(nanotonsToCents(centsToNanotons(cents, rate), rate)).toBe(cents);
+        },
+      ),
     );
   });
 });
@@ -52,13 +65,25 @@ describe('incomingTransfer', () => {
     hash: 'h',
     lt: 10n,
     now: 1_700_000_000,
-    in_msg: { source: '0:abc', value: '5', bounced: false, message_content: { decoded: { type: 'text_comment', comment: '42' } } },
+    in_msg: {
+      source: '0:abc',
+      value: '5',
+      bounced: false,
+      message_content: { decoded: { type: 'text_comment', comment: '42' } },
+    },
     description: { aborted: false },
     ...overrides,
   });
 
   it('reads an incoming internal transfer with its comment', () => {
-    expect(incomingTransfer(base())).toMatchObject({ hash: 'h', lt: 10n, nanotons: 5n, comment: '42', memoTelegramId: 42, outcome: 'received' });
+    expect(incomingTransfer(base())).toMatchObject({
+      hash: 'h',
+      lt: 10n,
+      nanotons: 5n,
+      comment: '42',
+      memoTelegramId: 42,
+      outcome: 'received',
+    });
   });
 
   it('ignores external messages (our own outgoing orders)', () => {
@@ -67,14 +92,26 @@ describe('incomingTransfer', () => {
   });
 
   it('marks bounced and aborted transfers, and keeps non-text bodies without a memo', () => {
-    expect(incomingTransfer(base({ in_msg: { source: '0:abc', value: '5', bounced: true } }))?.outcome).toBe('bounced');
+    expect(
+      incomingTransfer(base({ in_msg: { source: '0:abc', value: '5', bounced: true } }))?.outcome,
+    ).toBe('bounced');
     expect(incomingTransfer(base({ description: { aborted: true } }))?.outcome).toBe('aborted');
-    const binary = incomingTransfer(base({ in_msg: { source: '0:abc', value: '5', message_content: { decoded: null } } }));
+    const binary = incomingTransfer(
+      base({ in_msg: { source: '0:abc', value: '5', message_content: { decoded: null } } }),
+    );
     expect(binary).toMatchObject({ comment: null, memoTelegramId: null, outcome: 'received' });
   });
 
   it('stores comments without NUL characters but does not read an id through them', () => {
-    const transfer = incomingTransfer(base({ in_msg: { source: '0:abc', value: '5', message_content: { decoded: { type: 'text_comment', comment: '42\u0000' } } } }));
+    const transfer = incomingTransfer(
+      base({
+        in_msg: {
+          source: '0:abc',
+          value: '5',
+          message_content: { decoded: { type: 'text_comment', comment: '42\u0000' } },
+        },
+      }),
+    );
     expect(transfer).toMatchObject({ comment: '42', memoTelegramId: null });
   });
 });

@@ -5,7 +5,8 @@ import type { IndexerTransaction } from './toncenter.js';
 /** Nanotons to cents at a rate in cents per TON, rounded down: a deposit never credits more than it is worth. */
 export function nanotonsToCents(nanotons: bigint, rateCentsPerTon: number): number {
   if (nanotons < 0n) throw new RangeError('nanotons must not be negative');
-  if (!Number.isSafeInteger(rateCentsPerTon) || rateCentsPerTon <= 0) throw new RangeError('rate must be a positive whole number of cents');
+  if (!Number.isSafeInteger(rateCentsPerTon) || rateCentsPerTon <= 0)
+    throw new RangeError('rate must be a positive whole number of cents');
   const cents = (nanotons * BigInt(rateCentsPerTon)) / NANOTONS_PER_TON;
   if (cents > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError('amount too large');
   return Number(cents);
@@ -59,7 +60,10 @@ export function incomingTransfer(tx: IndexerTransaction): IncomingTransfer | nul
   const message = tx.in_msg;
   if (!message || !message.source) return null;
   const decoded = message.message_content?.decoded;
-  const comment = decoded && decoded.type === 'text_comment' && typeof decoded.comment === 'string' ? decoded.comment : null;
+  const comment =
+    decoded && decoded.type === 'text_comment' && typeof decoded.comment === 'string'
+      ? decoded.comment
+      : null;
   const outcome = message.bounced ? 'bounced' : tx.description?.aborted ? 'aborted' : 'received';
   return {
     hash: tx.hash,

@@ -19,7 +19,10 @@ const watchers: TonDepositWatcher[] = [];
 
 beforeAll(async () => {
   indexer = await FakeToncenter.start();
-  t = await startTestApp({ seed: false, env: { TON_WALLET_ADDRESS: indexer.account, TON_API_URL: indexer.url, TON_USD_RATE: '3' } });
+  t = await startTestApp({
+    seed: false,
+    env: { TON_WALLET_ADDRESS: indexer.account, TON_API_URL: indexer.url, TON_USD_RATE: '3' },
+  });
 });
 afterEach(async () => {
   await Promise.all(watchers.splice(0).map((w) => w.stop()));
@@ -47,13 +50,19 @@ function watcher(options: Partial<TonWatcherOptions> = {}): TonDepositWatcher {
 /** A user who has opened the app (so the memo names a known user). */
 async function newUser(): Promise<number> {
   const id = newUserId();
-  const response = await t.app.inject({ method: 'GET', url: '/api/GetUser.php', headers: { authorization: t.initData(id) } });
+  const response = await t.app.inject({
+    method: 'GET',
+    url: '/api/GetUser.php',
+    headers: { authorization: t.initData(id) },
+  });
   expect(response.statusCode).toBe(200);
   return id;
 }
 
 async function balanceOf(id: number): Promise<number> {
-  const [row] = await t.db.sql<{ balance_cents: number }[]>`SELECT balance_cents FROM users WHERE telegram_id = ${id}`;
+  const [row] = await t.db.sql<
+    { balance_cents: number }[]
+  >`SELECT balance_cents FROM users WHERE telegram_id = ${id}`;
   return row!.balance_cents;
 }
 
@@ -80,7 +89,9 @@ async function expectBooksBalanced(): Promise<void> {
   const credits = await t.db.sql<{ n: number }[]>`
     SELECT count(*)::int AS n FROM ledger WHERE reason = 'ton_deposit' GROUP BY reference HAVING count(*) > 1`;
   expect(credits).toHaveLength(0);
-  const [cursor] = await t.db.sql<{ last_lt: string }[]>`SELECT last_lt::text AS last_lt FROM ton_watch_cursor WHERE wallet = ${indexer.account}`;
+  const [cursor] = await t.db.sql<
+    { last_lt: string }[]
+  >`SELECT last_lt::text AS last_lt FROM ton_watch_cursor WHERE wallet = ${indexer.account}`;
   expect(cursor?.last_lt).toBe(indexer.transactions.at(-1)!.lt);
 }
 
@@ -104,12 +115,27 @@ describe('TON deposit watcher', () => {
     expect(await balanceOf(user)).toBe(RATE_CENTS);
     unsubscribe();
 
-    const [deposit] = await t.db.sql`SELECT status, user_id, amount_cents, rate_cents_per_ton, amount_nanotons::text AS nanotons FROM ton_deposits WHERE tx_hash = ${tx.hash}`;
-    expect(deposit).toMatchObject({ status: 'credited', user_id: user, amount_cents: 300, rate_cents_per_ton: 300, nanotons: '1000000000' });
-    const ledger = await t.db.sql`SELECT amount_cents, reference FROM ledger WHERE user_id = ${user}`;
+    const [deposit] = await t.db
+      .sql`SELECT status, user_id, amount_cents, rate_cents_per_ton, amount_nanotons::text AS nanotons FROM ton_deposits WHERE tx_hash = ${tx.hash}`;
+    expect(deposit).toMatchObject({
+      status: 'credited',
+      user_id: user,
+      amount_cents: 300,
+      rate_cents_per_ton: 300,
+      nanotons: '1000000000',
+    });
+    const ledger = await t.db
+      .sql`SELECT amount_cents, reference FROM ledger WHERE user_id = ${user}`;
     expect(ledger).toEqual([{ amount_cents: 300, reference: tx.hash }]);
     expect(events.filter((e) => e.type === 'balance')).toEqual([
-      { type: 'balance', telegramId: user, balanceCents: 300, freeMessages: 3, reason: 'ton_deposit', amountCents: 300 },
+      {
+        type: 'balance',
+        telegramId: user,
+        balanceCents: 300,
+        freeMessages: 3,
+        reason: 'ton_deposit',
+        amountCents: 300,
+      },
     ]);
     await expectBooksBalanced();
   });
@@ -121,7 +147,10 @@ describe('TON deposit watcher', () => {
       { spec: { nanotons: 2n * TON, comment: `  ${user}\n` }, status: 'credited', cents: 600 },
       { spec: { nanotons: TON, comment: `${user}`, bounced: true }, status: 'bounced' },
       { spec: { nanotons: TON, comment: `${user}`, aborted: true }, status: 'aborted' },
-      { spec: { nanotons: TON, comment: `${String(user).slice(0, 3)} ${String(user).slice(3)}` }, status: 'unmatched' },
+      {
+        spec: { nanotons: TON, comment: `${String(user).slice(0, 3)} ${String(user).slice(3)}` },
+        status: 'unmatched',
+      },
       { spec: { nanotons: TON, comment: `id${user}` }, status: 'unmatched' },
       { spec: { nanotons: TON, comment: String(unknown) }, status: 'unmatched' },
       { spec: { nanotons: TON, comment: null }, status: 'unmatched' },
@@ -133,7 +162,9 @@ describe('TON deposit watcher', () => {
     await watcher().pollOnce();
 
     for (const [i, c] of cases.entries()) {
-      const [row] = await t.db.sql<{ status: string; user_id: number | null }[]>`SELECT status, user_id FROM ton_deposits WHERE tx_hash = ${txs[i]!.hash}`;
+      const [row] = await t.db.sql<
+        { status: string; user_id: number | null }[]
+      >`SELECT status, user_id FROM ton_deposits WHERE tx_hash = ${txs[i]!.hash}`;
       expect(row?.status, `case ${i}`).toBe(c.status);
       expect(row?.user_id ?? null, `case ${i}`).toBe(c.status === 'credited' ? user : null);
     }
@@ -145,7 +176,8 @@ describe('TON deposit watcher', () => {
 
   it('credits a transaction that the indexer repeats on the next page once', async () => {
     const users = [await newUser(), await newUser(), await newUser()];
-    for (let i = 0; i < 11; i++) indexer.addIncoming({ nanotons: TON, comment: String(users[i % 3]) });
+    for (let i = 0; i < 11; i++)
+      indexer.addIncoming({ nanotons: TON, comment: String(users[i % 3]) });
     indexer.overlap = 2;
     try {
       const w = watcher({ pageSize: 4 });
@@ -154,7 +186,11 @@ describe('TON deposit watcher', () => {
     } finally {
       indexer.overlap = 0;
     }
-    expect(await Promise.all(users.map(balanceOf))).toEqual([4 * RATE_CENTS, 4 * RATE_CENTS, 3 * RATE_CENTS]);
+    expect(await Promise.all(users.map(balanceOf))).toEqual([
+      4 * RATE_CENTS,
+      4 * RATE_CENTS,
+      3 * RATE_CENTS,
+    ]);
     await expectBooksBalanced();
   });
 
@@ -213,7 +249,8 @@ describe('TON deposit watcher', () => {
     const b = watcher({ intervalMs: 30 });
     a.start();
     b.start();
-    for (let i = 0; i < 10; i++) indexer.addIncoming({ nanotons: TON, comment: String(users[i % 2]) });
+    for (let i = 0; i < 10; i++)
+      indexer.addIncoming({ nanotons: TON, comment: String(users[i % 2]) });
     await until(async () => (await balanceOf(users[1]!)) === before[1]! + 5 * RATE_CENTS);
     expect([a.isLeader, b.isLeader].filter(Boolean)).toHaveLength(1);
     expect(Math.min(a.polls, b.polls)).toBe(0);
@@ -227,10 +264,14 @@ describe('TON deposit watcher', () => {
     await standby.stop();
 
     // Without the lock (as if it were lost), four watchers poll the same transactions at once.
-    for (let i = 0; i < 30; i++) indexer.addIncoming({ nanotons: TON, comment: String(users[i % 2]) });
+    for (let i = 0; i < 30; i++)
+      indexer.addIncoming({ nanotons: TON, comment: String(users[i % 2]) });
     const racers = Array.from({ length: 4 }, () => watcher({ sql: null, pageSize: 3 }));
     await Promise.all(racers.map((r) => r.pollOnce()));
-    expect(await Promise.all(users.map(balanceOf))).toEqual([before[0]! + 21 * RATE_CENTS, before[1]! + 20 * RATE_CENTS]);
+    expect(await Promise.all(users.map(balanceOf))).toEqual([
+      before[0]! + 21 * RATE_CENTS,
+      before[1]! + 20 * RATE_CENTS,
+    ]);
     await expectBooksBalanced();
   });
 
@@ -248,10 +289,14 @@ describe('TON deposit watcher', () => {
     const keyed = await FakeToncenter.start({ account: indexer.account, apiKey: 'secret-key' });
     try {
       const withoutKey = new ToncenterClient(keyed.url, undefined, 500);
-      await expect(withoutKey.transactions({ account: keyed.account, limit: 5, sort: 'asc' })).rejects.toThrow(/401/);
+      await expect(
+        withoutKey.transactions({ account: keyed.account, limit: 5, sort: 'asc' }),
+      ).rejects.toThrow(/401/);
       const withKey = new ToncenterClient(keyed.url, 'secret-key', 500);
       keyed.addIncoming({ nanotons: TON, comment: 'x' });
-      expect(await withKey.transactions({ account: keyed.account, limit: 5, sort: 'asc' })).toHaveLength(1);
+      expect(
+        await withKey.transactions({ account: keyed.account, limit: 5, sort: 'asc' }),
+      ).toHaveLength(1);
       expect(keyed.requests.at(-1)?.apiKey).toBe('secret-key');
     } finally {
       await keyed.close();
@@ -266,22 +311,40 @@ describe('admin tools for deposits', () => {
     await watcher().pollOnce();
     const unmatched = await t.services.payments.listUnmatchedDeposits();
     const deposit = unmatched.find((d) => d.tx_hash === tx.hash)!;
-    expect(deposit).toMatchObject({ status: 'unmatched', amount_cents: 1500, comment: 'please credit my account', user_id: null });
+    expect(deposit).toMatchObject({
+      status: 'unmatched',
+      amount_cents: 1500,
+      comment: 'please credit my account',
+      user_id: null,
+    });
 
     const audits: string[] = [];
-    const assigned = await t.services.payments.assignDeposit(0, deposit.id, user, async (_tx, action) => void audits.push(action));
-    expect(assigned).toMatchObject({ creditedCents: 1500, balanceCents: (await balanceOf(user)) });
+    const assigned = await t.services.payments.assignDeposit(
+      0,
+      deposit.id,
+      user,
+      async (_tx, action) => void audits.push(action),
+    );
+    expect(assigned).toMatchObject({ creditedCents: 1500, balanceCents: await balanceOf(user) });
     expect(assigned.deposit).toMatchObject({ status: 'assigned', user_id: user, assigned_by: 0 });
     expect(audits).toEqual(['assign-deposit']);
-    await expect(t.services.payments.assignDeposit(0, deposit.id, user)).rejects.toBeInstanceOf(ConflictError);
-    expect((await t.services.payments.listUnmatchedDeposits()).some((d) => d.id === deposit.id)).toBe(false);
+    await expect(t.services.payments.assignDeposit(0, deposit.id, user)).rejects.toBeInstanceOf(
+      ConflictError,
+    );
+    expect(
+      (await t.services.payments.listUnmatchedDeposits()).some((d) => d.id === deposit.id),
+    ).toBe(false);
 
     const bounced = indexer.addIncoming({ nanotons: TON, comment: String(user), bounced: true });
     await watcher().pollOnce();
     const [bouncedRow] = await t.services.payments.listDeposits({ status: 'bounced' });
     expect(bouncedRow?.tx_hash).toBe(bounced.hash);
-    await expect(t.services.payments.assignDeposit(0, bouncedRow!.id, user)).rejects.toBeInstanceOf(ConflictError);
-    await expect(t.services.payments.assignDeposit(0, 987654321, user)).rejects.toThrow(/not found/);
+    await expect(t.services.payments.assignDeposit(0, bouncedRow!.id, user)).rejects.toBeInstanceOf(
+      ConflictError,
+    );
+    await expect(t.services.payments.assignDeposit(0, 987654321, user)).rejects.toThrow(
+      /not found/,
+    );
     await expectBooksBalanced();
   });
 });

@@ -19,7 +19,11 @@ export interface TonWatcherOptions {
   intervalMs: number;
   pageSize?: number;
   backoff?: { baseMs: number; maxMs: number };
-  log?: (level: 'info' | 'warn' | 'error', message: string, detail?: Record<string, unknown>) => void;
+  log?: (
+    level: 'info' | 'warn' | 'error',
+    message: string,
+    detail?: Record<string, unknown>,
+  ) => void;
   /** Called after each recorded transaction (tests use it to stop in the middle of a page). */
   onRecorded?: (tx: IndexerTransaction, result: TonRecordResult) => void;
 }
@@ -77,7 +81,10 @@ export class TonDepositWatcher {
       if (this.stopping) return recorded;
       // start_lt is inclusive and lt is unique per account: ask for what follows the cursor.
       const startLt = cursor && cursor.lt > 0n ? cursor.lt + 1n : undefined;
-      const page = await client.transactions({ account: wallet, startLt, sort: 'asc', limit: this.pageSize }, this.abort.signal);
+      const page = await client.transactions(
+        { account: wallet, startLt, sort: 'asc', limit: this.pageSize },
+        this.abort.signal,
+      );
       const fresh = newTransactions(page, cursor?.lt ?? 0n);
       for (const tx of fresh) {
         if (this.stopping) return recorded;
@@ -98,7 +105,9 @@ export class TonDepositWatcher {
       if (page.length < this.pageSize) return recorded;
       if (fresh.length === 0) {
         // A full page with nothing past the cursor would be fetched again forever.
-        throw new IndexerError('indexer returned a full page without transactions after the cursor (does it honour start_lt?)');
+        throw new IndexerError(
+          'indexer returned a full page without transactions after the cursor (does it honour start_lt?)',
+        );
       }
     }
   }
@@ -111,20 +120,28 @@ export class TonDepositWatcher {
         if (leader) {
           this.polls += 1;
           await this.pollOnce();
-          if (this.failures > 0) this.options.log?.('info', 'TON indexer reachable again', { failures: this.failures });
+          if (this.failures > 0)
+            this.options.log?.('info', 'TON indexer reachable again', { failures: this.failures });
           this.failures = 0;
           this.lastError = null;
         }
       } catch (error) {
         this.failures += 1;
         this.lastError = error instanceof Error ? error : new Error(String(error));
-        delay = Math.min(this.backoff.maxMs, this.backoff.baseMs * 2 ** Math.min(this.failures - 1, 20));
+        delay = Math.min(
+          this.backoff.maxMs,
+          this.backoff.baseMs * 2 ** Math.min(this.failures - 1, 20),
+        );
         delay = Math.round(delay * (0.8 + Math.random() * 0.4));
-        this.options.log?.(this.failures >= 3 ? 'error' : 'warn', 'TON deposit poll failed; retrying', {
-          error: this.lastError.message,
-          failures: this.failures,
-          retryInMs: delay,
-        });
+        this.options.log?.(
+          this.failures >= 3 ? 'error' : 'warn',
+          'TON deposit poll failed; retrying',
+          {
+            error: this.lastError.message,
+            failures: this.failures,
+            retryInMs: delay,
+          },
+        );
       }
       await this.sleep(delay);
     }

@@ -20,32 +20,33 @@ const DecodedContent = z
   .nullable()
   .optional();
 
-const IndexerMessage = z
-  .object({
-    source: z.string().nullable().optional(),
-    destination: z.string().nullable().optional(),
-    value: z.string().regex(/^\d+$/).nullable().optional(),
-    bounced: z.boolean().nullable().optional(),
-    message_content: z.object({ decoded: DecodedContent }).nullable().optional(),
-  })
-  ;
+const IndexerMessage = z.object({
+  source: z.string().nullable().optional(),
+  destination: z.string().nullable().optional(),
+  value: z.string().regex(/^\d+$/).nullable().optional(),
+  bounced: z.boolean().nullable().optional(),
+  message_content: z.object({ decoded: DecodedContent }).nullable().optional(),
+});
 
-const IndexerTransaction = z
-  .object({
-    hash: z.string().min(1),
-    lt: z.union([z.string().regex(/^\d+$/), z.number().int().nonnegative()]).transform((v) => BigInt(v)),
-    now: z.number().int(),
-    in_msg: IndexerMessage.nullable().optional(),
-    description: z
-      .object({
-        aborted: z.boolean().optional(),
-        compute_ph: z.object({ skipped: z.boolean().optional(), success: z.boolean().optional() }).nullable().optional(),
-      })
-      
-      .nullable()
-      .optional(),
-  })
-  ;
+const IndexerTransaction = z.object({
+  hash: z.string().min(1),
+  lt: z
+    .union([z.string().regex(/^\d+$/), z.number().int().nonnegative()])
+    .transform((v) => BigInt(v)),
+  now: z.number().int(),
+  in_msg: IndexerMessage.nullable().optional(),
+  description: z
+    .object({
+      aborted: z.boolean().optional(),
+      compute_ph: z
+        .object({ skipped: z.boolean().optional(), success: z.boolean().optional() })
+        .nullable()
+        .optional(),
+    })
+
+    .nullable()
+    .optional(),
+});
 export type IndexerTransaction = z.output<typeof IndexerTransaction>;
 
 const TransactionsResponse = z.object({ transactions: z.array(IndexerTransaction) });
@@ -68,7 +69,11 @@ export class ToncenterClient {
   ) {}
 
   async transactions(query: TransactionsQuery, stop?: AbortSignal): Promise<IndexerTransaction[]> {
-    const params = new URLSearchParams({ account: query.account, limit: String(query.limit), sort: query.sort });
+    const params = new URLSearchParams({
+      account: query.account,
+      limit: String(query.limit),
+      sort: query.sort,
+    });
     if (query.startLt !== undefined) params.set('start_lt', query.startLt.toString());
     if (query.endLt !== undefined) params.set('end_lt', query.endLt.toString());
     if (query.offset) params.set('offset', String(query.offset));
@@ -76,26 +81,45 @@ export class ToncenterClient {
     let response: Response;
     try {
       response = await fetch(url, {
-        headers: { accept: 'application/json', ...(this.apiKey ? { 'X-API-Key': this.apiKey } : {}) },
-        signal: stop ? AbortSignal.any([stop, AbortSignal.timeout(this.timeoutMs)]) : AbortSignal.timeout(this.timeoutMs),
+        headers: {
+          accept: 'application/json',
+          ...(this.apiKey ? { 'X-API-Key': this.apiKey } : {}),
+        },
+        signal: stop
+          ? AbortSignal.any([stop, AbortSignal.timeout(this.timeoutMs)])
+          : AbortSignal.timeout(this.timeoutMs),
       });
     } catch (error) {
-      const reason = error instanceof Error && error.name === 'TimeoutError' ? `timed out after ${this.timeoutMs} ms` : String(error);
+      const reason =
+        error instanceof Error && error.name === 'TimeoutError'
+          ? `timed out after ${this.timeoutMs} ms`
+          : String(error);
       throw new IndexerError(`indexer request failed: ${reason}`);
     }
     let body: unknown;
     try {
       body = await response.json();
     } catch {
-      throw new IndexerError(`indexer answered ${response.status} with a body that is not JSON`, response.status);
+      throw new IndexerError(
+        `indexer answered ${response.status} with a body that is not JSON`,
+        response.status,
+      );
     }
     if (!response.ok) {
-      const detail = typeof body === 'object' && body && 'error' in body ? String((body as { error: unknown }).error) : '';
-      throw new IndexerError(`indexer answered ${response.status}${detail ? `: ${detail}` : ''}`, response.status);
+      const detail =
+        typeof body === 'object' && body && 'error' in body
+          ? String((body as { error: unknown }).error)
+          : '';
+      throw new IndexerError(
+        `indexer answered ${response.status}${detail ? `: ${detail}` : ''}`,
+        response.status,
+      );
     }
     const parsed = TransactionsResponse.safeParse(body);
     if (!parsed.success) {
-      throw new IndexerError(`indexer answer has an unexpected shape: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
+      throw new IndexerError(
+        `indexer answer has an unexpected shape: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`,
+      );
     }
     return parsed.data.transactions;
   }

@@ -7,7 +7,11 @@ import type { EventBus } from '../events/event-bus.js';
 import type { AdvisorsService } from '../advisors/advisors.service.js';
 import type { SocketPresence } from './socket-presence.js';
 
-export function publishPresenceChanges(presence: SocketPresence, advisors: AdvisorsService, events: EventBus): () => void {
+export function publishPresenceChanges(
+  presence: SocketPresence,
+  advisors: AdvisorsService,
+  events: EventBus,
+): () => void {
   const lastSent = new Map<number, boolean>();
   const chains = new Map<number, Promise<void>>();
 

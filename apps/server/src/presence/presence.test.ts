@@ -8,15 +8,25 @@ let t: LiveApp;
 let advisors: Advisor[];
 beforeAll(async () => {
   t = await startLiveApp({ presenceOptions: { graceMs: 1500 } });
-  advisors = (await t.call<{ data: { managers: Advisor[] } }>('GET', '/api/GetAllManagers.php', newUserId())).body.data.managers;
+  advisors = (
+    await t.call<{ data: { managers: Advisor[] } }>('GET', '/api/GetAllManagers.php', newUserId())
+  ).body.data.managers;
 });
 afterAll(async () => {
   await t?.close();
 });
 
 async function isOnline(advisorId: number): Promise<boolean> {
-  const one = await t.call<{ manager: Advisor }>('GET', `/api/GetManager.php?id=${advisorId}`, newUserId());
-  const all = await t.call<{ data: { managers: Advisor[] } }>('GET', '/api/GetAllManagers.php', newUserId());
+  const one = await t.call<{ manager: Advisor }>(
+    'GET',
+    `/api/GetManager.php?id=${advisorId}`,
+    newUserId(),
+  );
+  const all = await t.call<{ data: { managers: Advisor[] } }>(
+    'GET',
+    '/api/GetAllManagers.php',
+    newUserId(),
+  );
   const listed = all.body.data.managers.find((a) => a.id === advisorId)!.isOnline;
   // Every answer that carries isOnline must agree.
   expect(listed).toBe(one.body.manager.isOnline);
@@ -35,12 +45,22 @@ describe('presence', () => {
     const watcher = await t.connect(userId);
     watcher.send({ type: 'subscribe_dialog', telegram_user_id: userId, manager_id: advisor.id });
     await watcher.next('subscribed');
-    expect((await watcher.next('presence')).data).toEqual({ manager_id: advisor.id, isOnline: false });
+    expect((await watcher.next('presence')).data).toEqual({
+      manager_id: advisor.id,
+      isOnline: false,
+    });
 
     const first = await t.connect(advisorTelegramId);
-    first.send({ type: 'manager_connect', user_id: advisorTelegramId, data: { manager_id: advisor.id, role: 'manager' } });
+    first.send({
+      type: 'manager_connect',
+      user_id: advisorTelegramId,
+      data: { manager_id: advisor.id, role: 'manager' },
+    });
     await first.next('connected');
-    expect((await watcher.next('presence')).data).toEqual({ manager_id: advisor.id, isOnline: true });
+    expect((await watcher.next('presence')).data).toEqual({
+      manager_id: advisor.id,
+      isOnline: true,
+    });
     expect(await isOnline(advisor.id)).toBe(true);
 
     // A second device, then the first one drops and comes back within the grace period: no flicker.
@@ -61,7 +81,9 @@ describe('presence', () => {
     expect(await isOnline(advisor.id)).toBe(true);
 
     // Away while connected: offline for everyone.
-    const away = await t.call('POST', '/api/ManagerSetStatus.php', advisorTelegramId, { online: false });
+    const away = await t.call('POST', '/api/ManagerSetStatus.php', advisorTelegramId, {
+      online: false,
+    });
     expect(away.status).toBe(200);
     expect((await watcher.next('presence')).data.isOnline).toBe(false);
     expect(await isOnline(advisor.id)).toBe(false);

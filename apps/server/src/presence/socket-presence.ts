@@ -18,7 +18,11 @@ export interface SocketPresenceOptions {
   expireMs: number;
 }
 
-export const DEFAULT_PRESENCE_OPTIONS: SocketPresenceOptions = { graceMs: 5_000, announceMs: 5_000, expireMs: 16_000 };
+export const DEFAULT_PRESENCE_OPTIONS: SocketPresenceOptions = {
+  graceMs: 5_000,
+  announceMs: 5_000,
+  expireMs: 16_000,
+};
 
 type ConnectionsEvent = Extract<DomainEvent, { type: 'advisor_sockets' }>;
 
@@ -29,7 +33,10 @@ export class SocketPresence implements PresenceSource {
   private readonly localCounts = new Map<number, number>();
   /** Advisors whose last socket here closed recently; still claimed until the timer fires. */
   private readonly graceTimers = new Map<number, NodeJS.Timeout>();
-  private readonly remote = new Map<string, { seq: number; advisorIds: Set<number>; seenAt: number }>();
+  private readonly remote = new Map<
+    string,
+    { seq: number; advisorIds: Set<number>; seenAt: number }
+  >();
   /** What this instance last considered connected: changes are computed against it. */
   private readonly connected = new Set<number>();
   private readonly listeners = new Set<(advisorId: number, connected: boolean) => void>();
@@ -48,7 +55,8 @@ export class SocketPresence implements PresenceSource {
   start(): void {
     if (this.unsubscribe) return;
     this.unsubscribe = this.events.subscribe((event) => {
-      if (event.type === 'advisor_sockets' && event.instanceId !== this.instanceId) this.onRemote(event);
+      if (event.type === 'advisor_sockets' && event.instanceId !== this.instanceId)
+        this.onRemote(event);
     });
     this.timer = setInterval(() => this.tick(), this.options.announceMs);
     this.timer.unref();
@@ -118,8 +126,17 @@ export class SocketPresence implements PresenceSource {
     return [...new Set([...this.localCounts.keys(), ...this.graceTimers.keys()])];
   }
 
-  private connectionsEvent(reason: ConnectionsEvent['reason'], advisorIds: number[]): ConnectionsEvent {
-    return { type: 'advisor_sockets', instanceId: this.instanceId, seq: ++this.seq, advisorIds, reason };
+  private connectionsEvent(
+    reason: ConnectionsEvent['reason'],
+    advisorIds: number[],
+  ): ConnectionsEvent {
+    return {
+      type: 'advisor_sockets',
+      instanceId: this.instanceId,
+      seq: ++this.seq,
+      advisorIds,
+      reason,
+    };
   }
 
   private announce(reason: ConnectionsEvent['reason']): void {
@@ -154,8 +171,14 @@ export class SocketPresence implements PresenceSource {
       previous.seenAt = Date.now();
       return;
     }
-    if (event.reason === 'bye' || event.advisorIds.length === 0) this.remote.delete(event.instanceId);
-    else this.remote.set(event.instanceId, { seq: event.seq, advisorIds: new Set(event.advisorIds), seenAt: Date.now() });
+    if (event.reason === 'bye' || event.advisorIds.length === 0)
+      this.remote.delete(event.instanceId);
+    else
+      this.remote.set(event.instanceId, {
+        seq: event.seq,
+        advisorIds: new Set(event.advisorIds),
+        seenAt: Date.now(),
+      });
     this.recompute([...(previous?.advisorIds ?? []), ...event.advisorIds]);
   }
 

@@ -12,13 +12,27 @@ export interface ReviewRow {
 export class ReviewsRepository {
   constructor(private readonly sql: Sql) {}
 
-  async findByUser(tx: Tx, advisorId: number, userId: number): Promise<{ id: number; rating: number } | null> {
+  async findByUser(
+    tx: Tx,
+    advisorId: number,
+    userId: number,
+  ): Promise<{ id: number; rating: number } | null> {
     const [row] = await tx<{ id: number; rating: number }[]>`
       SELECT id, rating FROM reviews WHERE advisor_id = ${advisorId} AND user_id = ${userId} FOR UPDATE`;
     return row ?? null;
   }
 
-  async insert(db: Sql | Tx, review: { advisorId: number; userId: number | null; authorName: string; rating: number; text: string; createdAt?: Date }): Promise<ReviewRow> {
+  async insert(
+    db: Sql | Tx,
+    review: {
+      advisorId: number;
+      userId: number | null;
+      authorName: string;
+      rating: number;
+      text: string;
+      createdAt?: Date;
+    },
+  ): Promise<ReviewRow> {
     const [row] = await db<ReviewRow[]>`
       INSERT INTO reviews (advisor_id, user_id, author_name, rating, text, created_at)
       VALUES (${review.advisorId}, ${review.userId}, ${review.authorName}, ${review.rating}, ${review.text}, ${review.createdAt ?? new Date()})
@@ -26,7 +40,13 @@ export class ReviewsRepository {
     return row!;
   }
 
-  async update(tx: Tx, id: number, rating: number, text: string, authorName: string): Promise<ReviewRow> {
+  async update(
+    tx: Tx,
+    id: number,
+    rating: number,
+    text: string,
+    authorName: string,
+  ): Promise<ReviewRow> {
     const [row] = await tx<ReviewRow[]>`
       UPDATE reviews SET rating = ${rating}, text = ${text}, author_name = ${authorName}, updated_at = now()
       WHERE id = ${id} RETURNING id, rating, text, author_name, created_at`;

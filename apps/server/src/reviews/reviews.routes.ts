@@ -3,11 +3,18 @@ import type { AuthService } from '../auth/auth.service.js';
 import { registerCall } from '../http/register-call.js';
 import type { ReviewsService } from './reviews.service.js';
 
-export function reviewsRoutes(app: FastifyInstance, auth: AuthService, reviews: ReviewsService): void {
+export function reviewsRoutes(
+  app: FastifyInstance,
+  auth: AuthService,
+  reviews: ReviewsService,
+): void {
   registerCall(app, auth, 'CreateReview', async ({ identity, body }) => ({
     status: 'success',
     ...(await reviews.submit(identity.telegramId, body.manager_id, body.rating, body.text)),
   }));
 
-  registerCall(app, auth, 'GetReviews', async ({ query }) => ({ status: 'success', reviews: await reviews.list(query.manager_id) }));
+  registerCall(app, auth, 'GetReviews', async ({ query }) => ({
+    status: 'success',
+    reviews: await reviews.list(query.manager_id),
+  }));
 }

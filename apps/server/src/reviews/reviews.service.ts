@@ -10,7 +10,13 @@ import { displayName } from '../users/users.service.js';
 import { ForbiddenError } from '../errors.js';
 
 export function toWireReview(row: ReviewRow): Review {
-  return { id: row.id, rating: row.rating, text: row.text, author: row.author_name, created_at: row.created_at.toISOString() };
+  return {
+    id: row.id,
+    rating: row.rating,
+    text: row.text,
+    author: row.author_name,
+    created_at: row.created_at.toISOString(),
+  };
 }
 
 export class ReviewsService {
@@ -37,10 +43,21 @@ export class ReviewsService {
       const existing = await this.repository.findByUser(tx, advisorId, userId);
       if (existing) {
         const review = await this.repository.update(tx, existing.id, rating, text, author);
-        const totals = await this.advisors.repository.addToRating(tx, advisorId, rating - existing.rating, 0);
+        const totals = await this.advisors.repository.addToRating(
+          tx,
+          advisorId,
+          rating - existing.rating,
+          0,
+        );
         return { review, totals };
       }
-      const review = await this.repository.insert(tx, { advisorId, userId, authorName: author, rating, text });
+      const review = await this.repository.insert(tx, {
+        advisorId,
+        userId,
+        authorName: author,
+        rating,
+        text,
+      });
       const totals = await this.advisors.repository.addToRating(tx, advisorId, rating, 1);
       return { review, totals };
     });

@@ -20,7 +20,10 @@ export class TokenBucket {
   take(now = Date.now()): boolean {
     const elapsed = now - this.updatedAt;
     if (elapsed > 0) {
-      this.tokens = Math.min(this.limit.burst, this.tokens + (elapsed * this.limit.ratePerSecond) / 1000);
+      this.tokens = Math.min(
+        this.limit.burst,
+        this.tokens + (elapsed * this.limit.ratePerSecond) / 1000,
+      );
       this.updatedAt = now;
     }
     if (this.tokens < 1) return false;
@@ -30,7 +33,9 @@ export class TokenBucket {
 
   /** Whether the bucket is full again (nothing to remember about its owner). */
   isFull(now = Date.now()): boolean {
-    return this.tokens + ((now - this.updatedAt) * this.limit.ratePerSecond) / 1000 >= this.limit.burst;
+    return (
+      this.tokens + ((now - this.updatedAt) * this.limit.ratePerSecond) / 1000 >= this.limit.burst
+    );
   }
 }
 

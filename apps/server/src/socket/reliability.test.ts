@@ -12,12 +12,22 @@ import { signInitData } from '../auth/init-data.js';
 import { spawnServer, type ServerProcess } from './server-process.js';
 import { startLiveApp, TestSocket } from './socket-test-kit.js';
 
-const initData = (userId: number) => signInitData(TEST_BOT_TOKEN, { id: userId, first_name: `Crash${userId}`, language_code: 'en' });
+const initData = (userId: number) =>
+  signInitData(TEST_BOT_TOKEN, { id: userId, first_name: `Crash${userId}`, language_code: 'en' });
 
-async function call<T>(base: string, method: 'GET' | 'POST', path: string, userId: number, body?: unknown): Promise<{ status: number; body: T }> {
+async function call<T>(
+  base: string,
+  method: 'GET' | 'POST',
+  path: string,
+  userId: number,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
   const response = await fetch(`${base}${path}`, {
     method,
-    headers: { authorization: initData(userId), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: initData(userId),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return { status: response.status, body: (await response.json()) as T };
@@ -43,105 +53,184 @@ describe('a server killed during a burst of sends', () => {
     await db?.close();
   });
 
-  it('keeps every acknowledged message and every balance equal to its ledger', { timeout: 90_000 }, async () => {
-    server = await spawnServer({ env: env() });
-    const advisors = (await call<{ data: { managers: Advisor[] } }>(server.base, 'GET', '/api/GetAllManagers.php', newUserId())).body.data.managers;
-    const users = Array.from({ length: 16 }, () => newUserId());
-    const repository = new UsersRepository(db.sql);
-    for (const userId of users) {
-      expect((await call(server.base, 'GET', '/api/GetUser.php', userId)).status).toBe(200);
-      await db.sql.begin((tx) => repository.applyBalanceChange(tx, { telegramId: userId, amountCents: 2_000, reason: 'test_credit' }));
-    }
-
-    // A socket of the first user, to come back after the crash.
-    const watched = users[0]!;
-    const watchedAdvisor = advisors[0]!;
-    const before = await TestSocket.open(`${server.base.replace('http', 'ws')}/ws?initData=${encodeURIComponent(initData(watched))}`);
-    before.send({ type: 'subscribe_dialog', telegram_user_id: watched, manager_id: watchedAdvisor.id });
-    await before.next('subscribed');
-
-    const acknowledged = new Map<number, { userId: number; text: string; charged: number }>();
-    let running = true;
-    let cutByCrash = 0;
-    const burst = users.map(async (userId, index) => {
-      const advisor = index === 0 ? watchedAdvisor : advisors[index % advisors.length]!;
-      for (let n = 0; running; n++) {
-        const text = `u${userId}-m${n}`;
-        try {
-          const answer = await call<{ data: { message: Message; payment_info: { charged_cents: number } } }>(server!.base, 'POST', '/api/CreateMessage.php', userId, { manager_id: advisor.id, message: text });
-          if (answer.status !== 200) return; // out of funds: this user's burst is over
-          acknowledged.set(answer.body.data.message.id, { userId, text, charged: answer.body.data.payment_info.charged_cents });
-        } catch {
-          cutByCrash++; // the server is gone: this send was never acknowledged
-          return;
-        }
+  it(
+    'keeps every acknowledged message and every balance equal to its ledger',
+    { timeout: 90_000 },
+    async () => {
+      server = await spawnServer({ env: env() });
+      const advisors = (
+        await call<{ data: { managers: Advisor[] } }>(
+          server.base,
+          'GET',
+          '/api/GetAllManagers.php',
+          newUserId(),
+        )
+      ).body.data.managers;
+      const users = Array.from({ length: 16 }, () => newUserId());
+      const repository = new UsersRepository(db.sql);
+      for (const userId of users) {
+        expect((await call(server.base, 'GET', '/api/GetUser.php', userId)).status).toBe(200);
+        await db.sql.begin((tx) =>
+          repository.applyBalanceChange(tx, {
+            telegramId: userId,
+            amountCents: 2_000,
+            reason: 'test_credit',
+          }),
+        );
       }
-    });
-    while (acknowledged.size < 60) await new Promise((resolve) => setTimeout(resolve, 5));
-    server.child.kill('SIGKILL');
-    const exit = await server.exited;
-    running = false;
-    await Promise.all(burst);
-    expect(exit.signal).toBe('SIGKILL');
-    expect(cutByCrash, 'sends in flight when the server died').toBeGreaterThan(0);
-    expect((await before.closed).code).not.toBe(1000); // dropped, not closed politely
 
-    server = await spawnServer({ env: env() });
+      // A socket of the first user, to come back after the crash.
+      const watched = users[0]!;
+      const watchedAdvisor = advisors[0]!;
+      const before = await TestSocket.open(
+        `${server.base.replace('http', 'ws')}/ws?initData=${encodeURIComponent(initData(watched))}`,
+      );
+      before.send({
+        type: 'subscribe_dialog',
+        telegram_user_id: watched,
+        manager_id: watchedAdvisor.id,
+      });
+      await before.next('subscribed');
 
-    // Everything acknowledged is stored, as sent.
-    const ids = [...acknowledged.keys()];
-    const stored = await db.sql<{ id: number; text: string; user_id: number }[]>`
+      const acknowledged = new Map<number, { userId: number; text: string; charged: number }>();
+      let running = true;
+      let cutByCrash = 0;
+      const burst = users.map(async (userId, index) => {
+        const advisor = index === 0 ? watchedAdvisor : advisors[index % advisors.length]!;
+        for (let n = 0; running; n++) {
+          const text = `u${userId}-m${n}`;
+          try {
+            const answer = await call<{
+              data: { message: Message; payment_info: { charged_cents: number } };
+            }>(server!.base, 'POST', '/api/CreateMessage.php', userId, {
+              manager_id: advisor.id,
+              message: text,
+            });
+            if (answer.status !== 200) return; // out of funds: this user's burst is over
+            acknowledged.set(answer.body.data.message.id, {
+              userId,
+              text,
+              charged: answer.body.data.payment_info.charged_cents,
+            });
+          } catch {
+            cutByCrash++; // the server is gone: this send was never acknowledged
+            return;
+          }
+        }
+      });
+      while (acknowledged.size < 60) await new Promise((resolve) => setTimeout(resolve, 5));
+      server.child.kill('SIGKILL');
+      const exit = await server.exited;
+      running = false;
+      await Promise.all(burst);
+      expect(exit.signal).toBe('SIGKILL');
+      expect(cutByCrash, 'sends in flight when the server died').toBeGreaterThan(0);
+      expect((await before.closed).code).not.toBe(1000); // dropped, not closed politely
+
+      server = await spawnServer({ env: env() });
+
+      // Everything acknowledged is stored, as sent.
+      const ids = [...acknowledged.keys()];
+      const stored = await db.sql<{ id: number; text: string; user_id: number }[]>`
       SELECT m.id, m.text, d.user_id FROM messages m JOIN dialogs d ON d.id = m.dialog_id WHERE m.id IN ${db.sql(ids)}`;
-    expect(stored).toHaveLength(ids.length);
-    for (const row of stored) expect(row).toMatchObject({ text: acknowledged.get(row.id)!.text, user_id: acknowledged.get(row.id)!.userId });
+      expect(stored).toHaveLength(ids.length);
+      for (const row of stored)
+        expect(row).toMatchObject({
+          text: acknowledged.get(row.id)!.text,
+          user_id: acknowledged.get(row.id)!.userId,
+        });
 
-    // Every balance equals its ledger, and every stored message was paid exactly once.
-    const balances = await db.sql<{ telegram_id: number; balance_cents: number; free_messages: number; ledger: number }[]>`
+      // Every balance equals its ledger, and every stored message was paid exactly once.
+      const balances = await db.sql<
+        { telegram_id: number; balance_cents: number; free_messages: number; ledger: number }[]
+      >`
       SELECT u.telegram_id, u.balance_cents, u.free_messages, COALESCE((SELECT sum(amount_cents) FROM ledger l WHERE l.user_id = u.telegram_id), 0)::bigint AS ledger
       FROM users u WHERE u.telegram_id IN ${db.sql(users)}`;
-    expect(balances).toHaveLength(users.length);
-    for (const row of balances) expect(row.balance_cents, `user ${row.telegram_id}`).toBe(row.ledger);
-    const payments = await db.sql<{ user_id: number; paid_with: string; price_cents: number; charges: number; charged: number; earnings: number }[]>`
+      expect(balances).toHaveLength(users.length);
+      for (const row of balances)
+        expect(row.balance_cents, `user ${row.telegram_id}`).toBe(row.ledger);
+      const payments = await db.sql<
+        {
+          user_id: number;
+          paid_with: string;
+          price_cents: number;
+          charges: number;
+          charged: number;
+          earnings: number;
+        }[]
+      >`
       SELECT d.user_id, m.paid_with, m.price_cents,
         (SELECT count(*) FROM ledger l WHERE l.message_id = m.id)::int AS charges,
         COALESCE((SELECT sum(-amount_cents) FROM ledger l WHERE l.message_id = m.id), 0)::bigint AS charged,
         (SELECT count(*) FROM advisor_earnings e WHERE e.message_id = m.id)::int AS earnings
       FROM messages m JOIN dialogs d ON d.id = m.dialog_id
       WHERE d.user_id IN ${db.sql(users)} AND m.sender = 'user'`;
-    for (const row of payments) {
-      if (row.paid_with === 'balance') expect(row).toMatchObject({ charges: 1, charged: row.price_cents, earnings: 1 });
-      else expect(row).toMatchObject({ paid_with: 'free', charges: 0, earnings: 0 });
-    }
-    for (const user of balances) {
-      const free = payments.filter((p) => p.user_id === user.telegram_id && p.paid_with === 'free').length;
-      expect(user.free_messages + free).toBe(3);
-    }
-    for (const [id, sent] of acknowledged) {
-      expect(payments.find((p) => p.user_id === sent.userId && (p.paid_with === 'balance' ? p.price_cents : 0) === sent.charged), `message ${id}`).toBeDefined();
-    }
+      for (const row of payments) {
+        if (row.paid_with === 'balance')
+          expect(row).toMatchObject({ charges: 1, charged: row.price_cents, earnings: 1 });
+        else expect(row).toMatchObject({ paid_with: 'free', charges: 0, earnings: 0 });
+      }
+      for (const user of balances) {
+        const free = payments.filter(
+          (p) => p.user_id === user.telegram_id && p.paid_with === 'free',
+        ).length;
+        expect(user.free_messages + free).toBe(3);
+      }
+      for (const [id, sent] of acknowledged) {
+        expect(
+          payments.find(
+            (p) =>
+              p.user_id === sent.userId &&
+              (p.paid_with === 'balance' ? p.price_cents : 0) === sent.charged,
+          ),
+          `message ${id}`,
+        ).toBeDefined();
+      }
 
-    // The watched user's phone reconnects to the restarted server and reloads: nothing twice.
-    const after = await TestSocket.open(`${server.base.replace('http', 'ws')}/ws?initData=${encodeURIComponent(initData(watched))}`);
-    after.send({ type: 'subscribe_dialog', telegram_user_id: watched, manager_id: watchedAdvisor.id });
-    await after.next('subscribed');
-    await new Promise((resolve) => setTimeout(resolve, 150)); // demo replies to the burst have landed
-    const history = (await call<{ messages: Message[] }>(server.base, 'GET', `/api/GetAllMessages.php?manager_id=${watchedAdvisor.id}`, watched)).body.messages;
-    const historyIds = history.map((m) => m.id);
-    expect(new Set(historyIds).size).toBe(historyIds.length);
-    for (const [id, sent] of acknowledged) if (sent.userId === watched) expect(historyIds).toContain(id);
-    const liveBefore = after.all('new_message').map((f) => f.data.id);
-    const fresh = await call<{ data: { message: Message } }>(server.base, 'POST', '/api/CreateMessage.php', watched, { manager_id: watchedAdvisor.id, message: 'after the crash' });
-    expect(fresh.status).toBe(200);
-    await after.next('new_message', (f) => f.data.id === fresh.body.data.message.id);
-    await after.roundTrip();
-    const liveIds = after.all('new_message').map((f) => f.data.id);
-    expect(new Set(liveIds).size).toBe(liveIds.length);
-    // Nothing from before the reconnect was replayed on the new socket.
-    for (const id of liveIds.filter((id) => !liveBefore.includes(id))) expect(historyIds).not.toContain(id);
-    after.close();
-    await server.kill('SIGTERM');
-    server = null;
-  });
+      // The watched user's phone reconnects to the restarted server and reloads: nothing twice.
+      const after = await TestSocket.open(
+        `${server.base.replace('http', 'ws')}/ws?initData=${encodeURIComponent(initData(watched))}`,
+      );
+      after.send({
+        type: 'subscribe_dialog',
+        telegram_user_id: watched,
+        manager_id: watchedAdvisor.id,
+      });
+      await after.next('subscribed');
+      await new Promise((resolve) => setTimeout(resolve, 150)); // demo replies to the burst have landed
+      const history = (
+        await call<{ messages: Message[] }>(
+          server.base,
+          'GET',
+          `/api/GetAllMessages.php?manager_id=${watchedAdvisor.id}`,
+          watched,
+        )
+      ).body.messages;
+      const historyIds = history.map((m) => m.id);
+      expect(new Set(historyIds).size).toBe(historyIds.length);
+      for (const [id, sent] of acknowledged)
+        if (sent.userId === watched) expect(historyIds).toContain(id);
+      const liveBefore = after.all('new_message').map((f) => f.data.id);
+      const fresh = await call<{ data: { message: Message } }>(
+        server.base,
+        'POST',
+        '/api/CreateMessage.php',
+        watched,
+        { manager_id: watchedAdvisor.id, message: 'after the crash' },
+      );
+      expect(fresh.status).toBe(200);
+      await after.next('new_message', (f) => f.data.id === fresh.body.data.message.id);
+      await after.roundTrip();
+      const liveIds = after.all('new_message').map((f) => f.data.id);
+      expect(new Set(liveIds).size).toBe(liveIds.length);
+      // Nothing from before the reconnect was replayed on the new socket.
+      for (const id of liveIds.filter((id) => !liveBefore.includes(id)))
+        expect(historyIds).not.toContain(id);
+      after.close();
+      await server.kill('SIGTERM');
+      server = null;
+    },
+  );
 });
 
 describe('a socket that drops and reconnects', () => {
@@ -150,12 +239,27 @@ describe('a socket that drops and reconnects', () => {
     try {
       const userId = newUserId();
       const advisorTelegramId = newUserId();
-      const [advisor] = await t.db.sql<{ id: number }[]>`SELECT id FROM advisors ORDER BY id LIMIT 1`;
-      await t.db.sql`UPDATE advisors SET telegram_id = ${advisorTelegramId} WHERE id = ${advisor!.id}`;
+      const [advisor] = await t.db.sql<
+        { id: number }[]
+      >`SELECT id FROM advisors ORDER BY id LIMIT 1`;
+      await t.db
+        .sql`UPDATE advisors SET telegram_id = ${advisorTelegramId} WHERE id = ${advisor!.id}`;
       const reply = async (text: string) =>
-        (await t.call<{ data: { message: Message } }>('POST', '/api/ManagerSendMessage.php', advisorTelegramId, { telegram_user_id: userId, message: text })).body.data.message.id;
+        (
+          await t.call<{ data: { message: Message } }>(
+            'POST',
+            '/api/ManagerSendMessage.php',
+            advisorTelegramId,
+            { telegram_user_id: userId, message: text },
+          )
+        ).body.data.message.id;
       const send = async (text: string) =>
-        (await t.call<{ data: { message: Message } }>('POST', '/api/CreateMessage.php', userId, { manager_id: advisor!.id, message: text })).body.data.message.id;
+        (
+          await t.call<{ data: { message: Message } }>('POST', '/api/CreateMessage.php', userId, {
+            manager_id: advisor!.id,
+            message: text,
+          })
+        ).body.data.message.id;
 
       const first = await t.connect(userId);
       first.send({ type: 'subscribe_dialog', telegram_user_id: userId, manager_id: advisor!.id });
@@ -171,7 +275,13 @@ describe('a socket that drops and reconnects', () => {
       const second = await t.connect(userId);
       second.send({ type: 'subscribe_dialog', telegram_user_id: userId, manager_id: advisor!.id });
       await second.next('subscribed');
-      const history = (await t.call<{ messages: Message[] }>('GET', `/api/GetAllMessages.php?manager_id=${advisor!.id}`, userId)).body.messages;
+      const history = (
+        await t.call<{ messages: Message[] }>(
+          'GET',
+          `/api/GetAllMessages.php?manager_id=${advisor!.id}`,
+          userId,
+        )
+      ).body.messages;
       expect(history.map((m) => m.id)).toEqual([...seenLive, ...missed]);
       const later = [await reply('five'), await send('six')];
       for (const id of later) await second.next('new_message', (f) => f.data.id === id);

@@ -42,11 +42,21 @@ export async function spawnServer(options: {
   nodeArgs?: string[];
 }): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
-  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', HOST: '127.0.0.1', ...options.env, PORT: String(port) };
+  const env = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '/tmp',
+    HOST: '127.0.0.1',
+    ...options.env,
+    PORT: String(port),
+  };
   const node = [process.execPath, ...(options.nodeArgs ?? []), '--import', 'tsx', 'src/main.ts'];
   // `exec` keeps one process: the pid we signal is the server itself.
   const child = options.openFiles
-    ? spawn('/bin/sh', ['-c', `ulimit -n ${options.openFiles} && exec "$@"`, 'sh', ...node], { cwd: SERVER_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    ? spawn('/bin/sh', ['-c', `ulimit -n ${options.openFiles} && exec "$@"`, 'sh', ...node], {
+        cwd: SERVER_DIR,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
     : spawn(node[0]!, node.slice(1), { cwd: SERVER_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const collect = (chunk: Buffer) => {

@@ -6,7 +6,12 @@
  */
 import type { Socket } from 'node:net';
 import type { RawData, WebSocket } from 'ws';
-import { ClientFrame, SOCKET_CLOSE_CODES, SOCKET_MAX_FRAME_BYTES, centsToDollars } from '@seer/contract';
+import {
+  ClientFrame,
+  SOCKET_CLOSE_CODES,
+  SOCKET_MAX_FRAME_BYTES,
+  centsToDollars,
+} from '@seer/contract';
 import type { AuthService, Identity } from '../auth/auth.service.js';
 import type { AdvisorsService } from '../advisors/advisors.service.js';
 import type { DomainEvent, EventBus } from '../events/event-bus.js';
@@ -153,9 +158,19 @@ export class SocketHub {
     let earlyDropped = 0;
     ws.on('message', (data, isBinary) => {
       if (connection) this.onMessage(connection, data, isBinary);
-      else if (early && early.length < this.options.connectionFrames.burst) early.push({ data, isBinary });
-      else if (++earlyDropped >= this.options.floodCloseAfter) this.refuse(ws, SOCKET_CLOSE_CODES.tooManyRequests, 'Flood of frames: closed; reconnect and slow down');
-      else if (earlyDropped === 1) send(ws, { type: 'error', message: 'Too many frames before sign-in finished; frames are being dropped, slow down' });
+      else if (early && early.length < this.options.connectionFrames.burst)
+        early.push({ data, isBinary });
+      else if (++earlyDropped >= this.options.floodCloseAfter)
+        this.refuse(
+          ws,
+          SOCKET_CLOSE_CODES.tooManyRequests,
+          'Flood of frames: closed; reconnect and slow down',
+        );
+      else if (earlyDropped === 1)
+        send(ws, {
+          type: 'error',
+          message: 'Too many frames before sign-in finished; frames are being dropped, slow down',
+        });
     });
     ws.on('pong', () => {
       if (connection) connection.alive = true;
@@ -165,7 +180,10 @@ export class SocketHub {
       if (connection) this.forget(connection);
     });
 
-    const timeout = setTimeout(() => this.refuse(ws, 1013, 'Authentication took too long; reconnect'), this.options.handshakeTimeoutMs);
+    const timeout = setTimeout(
+      () => this.refuse(ws, 1013, 'Authentication took too long; reconnect'),
+      this.options.handshakeTimeoutMs,
+    );
     this.deps.auth
       .identify(initData)
       .then((identity) => {
@@ -173,7 +191,11 @@ export class SocketHub {
         if (ws.readyState !== ws.OPEN || this.stopping) return;
         const mine = this.byUser.get(identity.telegramId);
         if (mine && mine.size >= this.options.maxConnectionsPerUser) {
-          this.refuse(ws, SOCKET_CLOSE_CODES.tooManyRequests, `Too many open connections for this user (at most ${this.options.maxConnectionsPerUser})`);
+          this.refuse(
+            ws,
+            SOCKET_CLOSE_CODES.tooManyRequests,
+            `Too many open connections for this user (at most ${this.options.maxConnectionsPerUser})`,
+          );
           return;
         }
         connection = new Connection(ws, identity, this.options.connectionFrames);
@@ -197,7 +219,8 @@ export class SocketHub {
   }
 
   private refuse(ws: WebSocket, code: number, reason: string): void {
-    if (ws.readyState === ws.OPEN || ws.readyState === ws.CONNECTING) ws.close(code, closeReason(reason));
+    if (ws.readyState === ws.OPEN || ws.readyState === ws.CONNECTING)
+      ws.close(code, closeReason(reason));
     // A client that never answers the close handshake must not keep the socket.
     setTimeout(() => ws.terminate(), 2_000).unref();
   }
@@ -229,7 +252,11 @@ export class SocketHub {
       return;
     }
     connection.dropped = 0;
-    const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+    const bytes = Buffer.isBuffer(data)
+      ? data
+      : Array.isArray(data)
+        ? Buffer.concat(data)
+        : Buffer.from(data);
     if (bytes.length > SOCKET_MAX_FRAME_BYTES) {
       this.error(connection, `Frame too large: at most ${SOCKET_MAX_FRAME_BYTES} bytes`);
       return;
@@ -249,7 +276,12 @@ export class SocketHub {
     if (!parsed.success) {
       const type = json && typeof json === 'object' ? (json as { type?: unknown }).type : undefined;
       const known = typeof type === 'string' && FRAME_TYPES.split(', ').includes(type);
-      this.error(connection, known ? `Invalid ${String(type)} frame: ${describeZodError(parsed.error)}` : `Unknown frame type: expected one of ${FRAME_TYPES}`);
+      this.error(
+        connection,
+        known
+          ? `Invalid ${String(type)} frame: ${describeZodError(parsed.error)}`
+          : `Unknown frame type: expected one of ${FRAME_TYPES}`,
+      );
       return;
     }
     const frame = parsed.data;
@@ -257,7 +289,8 @@ export class SocketHub {
     const current: Promise<void> = previous
       .then(() => this.handle(connection, frame))
       .catch((error: unknown) => {
-        if (error instanceof AppError && error.statusCode < 500) this.error(connection, error.message);
+        if (error instanceof AppError && error.statusCode < 500)
+          this.error(connection, error.message);
         else {
           this.deps.log.warn({ err: error, frame: frame.type }, 'socket frame failed');
           this.error(connection, 'Something went wrong on our side; please try again');
@@ -272,7 +305,11 @@ export class SocketHub {
   private limited(connection: Connection, scope: 'connection' | 'user', now: number): void {
     connection.dropped++;
     if (connection.dropped >= this.options.floodCloseAfter) {
-      this.refuse(connection.ws, SOCKET_CLOSE_CODES.tooManyRequests, 'Flood of frames: closed; reconnect and slow down');
+      this.refuse(
+        connection.ws,
+        SOCKET_CLOSE_CODES.tooManyRequests,
+        'Flood of frames: closed; reconnect and slow down',
+      );
       return;
     }
     // One notice a second is enough to explain why frames are being dropped.
@@ -292,59 +329,93 @@ export class SocketHub {
         send(connection.ws, { type: 'pong' });
         return;
       case 'user_connect':
-        if (frame.user_id !== me) return this.error(connection, 'user_id does not match the signed-in Telegram user');
+        if (frame.user_id !== me)
+          return this.error(connection, 'user_id does not match the signed-in Telegram user');
         send(connection.ws, { type: 'connected', role: 'user', telegram_user_id: me });
         return;
       case 'manager_connect': {
-        if (frame.user_id !== me) return this.error(connection, 'user_id does not match the signed-in Telegram user');
+        if (frame.user_id !== me)
+          return this.error(connection, 'user_id does not match the signed-in Telegram user');
         const advisor = await this.deps.auth.advisorOf(connection.identity);
-        if (!advisor) return this.error(connection, 'Only a Telegram user linked to an advisor may connect as manager');
+        if (!advisor)
+          return this.error(
+            connection,
+            'Only a Telegram user linked to an advisor may connect as manager',
+          );
         const claimed = frame.data?.manager_id;
         if (claimed !== undefined && claimed !== advisor.id) {
-          return this.error(connection, `manager_id ${claimed} is not the advisor linked to you (${advisor.id})`);
+          return this.error(
+            connection,
+            `manager_id ${claimed} is not the advisor linked to you (${advisor.id})`,
+          );
         }
         if (connection.advisorId === null && this.connections.has(connection)) {
           connection.advisorId = advisor.id;
           addTo(this.byAdvisor, advisor.id, connection);
           this.deps.presence?.opened(advisor.id);
         }
-        send(connection.ws, { type: 'connected', role: 'manager', telegram_user_id: me, manager_id: advisor.id });
+        send(connection.ws, {
+          type: 'connected',
+          role: 'manager',
+          telegram_user_id: me,
+          manager_id: advisor.id,
+        });
         return;
       }
       case 'subscribe_dialog': {
         const { telegram_user_id: userId, manager_id: advisorId } = frame;
         let allowed = userId === me;
         if (!allowed) {
-          const advisor = connection.advisorId ?? (await this.deps.auth.advisorOf(connection.identity))?.id ?? null;
+          const advisor =
+            connection.advisorId ??
+            (await this.deps.auth.advisorOf(connection.identity))?.id ??
+            null;
           allowed = advisor === advisorId;
         }
         if (!allowed) return this.error(connection, 'You may subscribe only to your own dialogs');
         const record = await this.deps.advisors.repository.find(advisorId);
-        if (!record || !record.is_active) return this.error(connection, `Advisor ${advisorId} not found`);
+        if (!record || !record.is_active)
+          return this.error(connection, `Advisor ${advisorId} not found`);
         if (!this.connections.has(connection)) return;
         const key = dialogKey(userId, advisorId);
         connection.subscriptions ??= new Set();
         if (!connection.subscriptions.has(key)) {
           if (connection.subscriptions.size >= this.options.maxSubscriptionsPerConnection) {
-            return this.error(connection, `Too many subscriptions on one connection (at most ${this.options.maxSubscriptionsPerConnection})`);
+            return this.error(
+              connection,
+              `Too many subscriptions on one connection (at most ${this.options.maxSubscriptionsPerConnection})`,
+            );
           }
           connection.subscriptions.add(key);
           addTo(this.byDialog, key, connection);
           addTo(this.watchers, advisorId, connection);
         }
-        send(connection.ws, { type: 'subscribed', telegram_user_id: userId, manager_id: advisorId });
+        send(connection.ws, {
+          type: 'subscribed',
+          telegram_user_id: userId,
+          manager_id: advisorId,
+        });
         // The chat screen's online badge starts right and then follows presence events.
-        send(connection.ws, { type: 'presence', data: { manager_id: advisorId, isOnline: this.deps.advisors.isOnline(record) } });
+        send(connection.ws, {
+          type: 'presence',
+          data: { manager_id: advisorId, isOnline: this.deps.advisors.isOnline(record) },
+        });
         return;
       }
       case 'unsubscribe_dialog': {
         const key = dialogKey(frame.telegram_user_id, frame.manager_id);
         if (connection.subscriptions?.delete(key)) {
           removeFrom(this.byDialog, key, connection);
-          const stillWatching = [...connection.subscriptions].some((k) => k.endsWith(`:${frame.manager_id}`));
+          const stillWatching = [...connection.subscriptions].some((k) =>
+            k.endsWith(`:${frame.manager_id}`),
+          );
           if (!stillWatching) removeFrom(this.watchers, frame.manager_id, connection);
         }
-        send(connection.ws, { type: 'unsubscribed', telegram_user_id: frame.telegram_user_id, manager_id: frame.manager_id });
+        send(connection.ws, {
+          type: 'unsubscribed',
+          telegram_user_id: frame.telegram_user_id,
+          manager_id: frame.manager_id,
+        });
         return;
       }
     }
@@ -368,15 +439,29 @@ export class SocketHub {
         });
         // Every socket of the user hears of their dialogs (the chat list updates live), besides
         // the dialog's subscribers and the advisor's inbox sockets.
-        this.deliver(frame, this.byDialog.get(dialogKey(event.userId, event.advisorId)), this.byAdvisor.get(event.advisorId), this.byUser.get(event.userId));
+        this.deliver(
+          frame,
+          this.byDialog.get(dialogKey(event.userId, event.advisorId)),
+          this.byAdvisor.get(event.advisorId),
+          this.byUser.get(event.userId),
+        );
         return;
       }
       case 'read': {
         const frame = encodeFrame({
           type: 'read',
-          data: { manager_id: event.advisorId, telegram_user_id: event.userId, reader: event.reader, up_to_id: event.upToId },
+          data: {
+            manager_id: event.advisorId,
+            telegram_user_id: event.userId,
+            reader: event.reader,
+            up_to_id: event.upToId,
+          },
         });
-        this.deliver(frame, this.byDialog.get(dialogKey(event.userId, event.advisorId)), this.byAdvisor.get(event.advisorId));
+        this.deliver(
+          frame,
+          this.byDialog.get(dialogKey(event.userId, event.advisorId)),
+          this.byAdvisor.get(event.advisorId),
+        );
         return;
       }
       case 'balance': {
@@ -394,8 +479,15 @@ export class SocketHub {
         return;
       }
       case 'presence': {
-        const frame = encodeFrame({ type: 'presence', data: { manager_id: event.advisorId, isOnline: event.isOnline } });
-        this.deliver(frame, this.watchers.get(event.advisorId), this.byAdvisor.get(event.advisorId));
+        const frame = encodeFrame({
+          type: 'presence',
+          data: { manager_id: event.advisorId, isOnline: event.isOnline },
+        });
+        this.deliver(
+          frame,
+          this.watchers.get(event.advisorId),
+          this.byAdvisor.get(event.advisorId),
+        );
         return;
       }
       default:

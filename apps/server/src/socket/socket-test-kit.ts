@@ -56,7 +56,12 @@ export async function startLiveApp(
   const port = typeof address === 'object' && address ? address.port : 0;
   const base = `http://127.0.0.1:${port}`;
   const initData = (userId: number, user: Partial<TelegramUser> = {}) =>
-    signInitData(TEST_BOT_TOKEN, { id: userId, first_name: `User${userId}`, language_code: 'en', ...user });
+    signInitData(TEST_BOT_TOKEN, {
+      id: userId,
+      first_name: `User${userId}`,
+      language_code: 'en',
+      ...user,
+    });
   const sockets: TestSocket[] = [];
   return {
     ...built,
@@ -64,14 +69,19 @@ export async function startLiveApp(
     base,
     initData,
     async connect(userId, user) {
-      const socket = await TestSocket.open(`${base.replace('http', 'ws')}/ws?initData=${encodeURIComponent(initData(userId, user))}`);
+      const socket = await TestSocket.open(
+        `${base.replace('http', 'ws')}/ws?initData=${encodeURIComponent(initData(userId, user))}`,
+      );
       sockets.push(socket);
       return socket;
     },
     async call(method, path, userId, body, user) {
       const response = await fetch(`${base}${path}`, {
         method,
-        headers: { authorization: initData(userId, user), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          authorization: initData(userId, user),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       return { status: response.status, body: (await response.json()) as never };
@@ -95,7 +105,9 @@ export class TestSocket {
       this.frames.push(JSON.parse(data.toString()) as ServerFrame);
       for (const wake of this.waiters.splice(0)) wake();
     });
-    this.closed = new Promise((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+    this.closed = new Promise((resolve) =>
+      ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
     ws.on('error', () => {});
   }
 
@@ -104,7 +116,9 @@ export class TestSocket {
       const ws = new WebSocket(url);
       const socket = new TestSocket(ws);
       ws.once('open', () => resolve(socket));
-      ws.once('unexpected-response', (_request, response) => reject(new Error(`HTTP ${response.statusCode}`)));
+      ws.once('unexpected-response', (_request, response) =>
+        reject(new Error(`HTTP ${response.statusCode}`)),
+      );
       ws.once('error', reject);
     });
   }
@@ -123,10 +137,14 @@ export class TestSocket {
     for (;;) {
       while (this.cursor < this.frames.length) {
         const frame = this.frames[this.cursor++]!;
-        if (frame.type === type && match(frame as Extract<ServerFrame, { type: T }>)) return frame as Extract<ServerFrame, { type: T }>;
+        if (frame.type === type && match(frame as Extract<ServerFrame, { type: T }>))
+          return frame as Extract<ServerFrame, { type: T }>;
       }
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no ${type} frame within ${timeoutMs} ms; got ${JSON.stringify(this.frames.slice(-5))}`);
+      if (left <= 0)
+        throw new Error(
+          `no ${type} frame within ${timeoutMs} ms; got ${JSON.stringify(this.frames.slice(-5))}`,
+        );
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
         this.waiters.push(() => {
@@ -139,7 +157,10 @@ export class TestSocket {
 
   /** Every frame of this type received so far (taken or not). */
   all<T extends ServerFrame['type']>(type: T): Extract<ServerFrame, { type: T }>[] {
-    return this.frames.filter((frame) => frame.type === type) as Extract<ServerFrame, { type: T }>[];
+    return this.frames.filter((frame) => frame.type === type) as Extract<
+      ServerFrame,
+      { type: T }
+    >[];
   }
 
   /** Sends a ping frame and waits for its pong: everything the server sent before is then here. */

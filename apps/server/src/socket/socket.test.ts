@@ -10,7 +10,11 @@ let advisors: Advisor[];
 
 beforeAll(async () => {
   t = await startLiveApp({ socket: { maxConnectionsPerUser: 4 } });
-  const answer = await t.call<{ data: { managers: Advisor[] } }>('GET', '/api/GetAllManagers.php', newUserId());
+  const answer = await t.call<{ data: { managers: Advisor[] } }>(
+    'GET',
+    '/api/GetAllManagers.php',
+    newUserId(),
+  );
   advisors = answer.body.data.managers;
 });
 afterAll(async () => {
@@ -26,7 +30,12 @@ async function linkAdvisor(index: number): Promise<{ advisor: Advisor; telegramI
 }
 
 async function send(userId: number, managerId: number, text: string) {
-  const answer = await t.call<{ status: string; data: { message: { id: number } } }>('POST', '/api/CreateMessage.php', userId, { manager_id: managerId, message: text });
+  const answer = await t.call<{ status: string; data: { message: { id: number } } }>(
+    'POST',
+    '/api/CreateMessage.php',
+    userId,
+    { manager_id: managerId, message: text },
+  );
   expect(answer.status).toBe(200);
   return answer.body.data.message;
 }
@@ -40,8 +49,13 @@ describe('handshake', () => {
   });
 
   it('closes a socket with forged init data with 4401', async () => {
-    const forged = signInitData('999:not-the-bot-token-at-all-xxxxxxxx', { id: newUserId(), first_name: 'Eve' });
-    const socket = await TestSocket.open(`${t.base.replace('http', 'ws')}/ws?initData=${encodeURIComponent(forged)}`);
+    const forged = signInitData('999:not-the-bot-token-at-all-xxxxxxxx', {
+      id: newUserId(),
+      first_name: 'Eve',
+    });
+    const socket = await TestSocket.open(
+      `${t.base.replace('http', 'ws')}/ws?initData=${encodeURIComponent(forged)}`,
+    );
     const closed = await socket.closed;
     expect(closed.code).toBe(4401);
     expect(closed.reason).toMatch(/signature/i);
@@ -49,11 +63,29 @@ describe('handshake', () => {
 
   it('accepts frames sent right after opening, before the check finished', async () => {
     const userId = newUserId();
-    const socket = await TestSocket.open(`${t.base.replace('http', 'ws')}/ws?initData=${encodeURIComponent(t.initData(userId))}`);
-    socket.send({ type: 'user_connect', user_id: userId, data: { manager_id: advisors[0]!.id, role: 'user' } });
-    socket.send({ type: 'subscribe_dialog', telegram_user_id: userId, manager_id: advisors[0]!.id });
-    expect(await socket.next('connected')).toEqual({ type: 'connected', role: 'user', telegram_user_id: userId });
-    expect(await socket.next('subscribed')).toEqual({ type: 'subscribed', telegram_user_id: userId, manager_id: advisors[0]!.id });
+    const socket = await TestSocket.open(
+      `${t.base.replace('http', 'ws')}/ws?initData=${encodeURIComponent(t.initData(userId))}`,
+    );
+    socket.send({
+      type: 'user_connect',
+      user_id: userId,
+      data: { manager_id: advisors[0]!.id, role: 'user' },
+    });
+    socket.send({
+      type: 'subscribe_dialog',
+      telegram_user_id: userId,
+      manager_id: advisors[0]!.id,
+    });
+    expect(await socket.next('connected')).toEqual({
+      type: 'connected',
+      role: 'user',
+      telegram_user_id: userId,
+    });
+    expect(await socket.next('subscribed')).toEqual({
+      type: 'subscribed',
+      telegram_user_id: userId,
+      manager_id: advisors[0]!.id,
+    });
     socket.close();
   });
 
@@ -76,26 +108,51 @@ describe('messages', () => {
     const phone = await t.connect(userId);
     const desktop = await t.connect(userId);
     for (const socket of [phone, desktop]) {
-      socket.send({ type: 'user_connect', user_id: userId, data: { manager_id: advisor.id, role: 'user' } });
+      socket.send({
+        type: 'user_connect',
+        user_id: userId,
+        data: { manager_id: advisor.id, role: 'user' },
+      });
       socket.send({ type: 'subscribe_dialog', telegram_user_id: userId, manager_id: advisor.id });
       await socket.next('subscribed');
     }
     const advisorSocket = await t.connect(advisorTelegramId);
-    advisorSocket.send({ type: 'manager_connect', user_id: advisorTelegramId, data: { manager_id: advisor.id, role: 'manager' } });
-    expect(await advisorSocket.next('connected')).toMatchObject({ role: 'manager', manager_id: advisor.id });
-    advisorSocket.send({ type: 'subscribe_dialog', telegram_user_id: userId, manager_id: advisor.id });
+    advisorSocket.send({
+      type: 'manager_connect',
+      user_id: advisorTelegramId,
+      data: { manager_id: advisor.id, role: 'manager' },
+    });
+    expect(await advisorSocket.next('connected')).toMatchObject({
+      role: 'manager',
+      manager_id: advisor.id,
+    });
+    advisorSocket.send({
+      type: 'subscribe_dialog',
+      telegram_user_id: userId,
+      manager_id: advisor.id,
+    });
     await advisorSocket.next('subscribed');
 
     // Someone else, subscribed to their own dialog with the same advisor, must not see it.
     const stranger = newUserId();
     const strangerSocket = await t.connect(stranger);
-    strangerSocket.send({ type: 'subscribe_dialog', telegram_user_id: stranger, manager_id: advisor.id });
+    strangerSocket.send({
+      type: 'subscribe_dialog',
+      telegram_user_id: stranger,
+      manager_id: advisor.id,
+    });
     await strangerSocket.next('subscribed');
 
     const sent = await send(userId, advisor.id, 'Will he call me?');
     for (const socket of [phone, desktop, advisorSocket]) {
       const frame = await socket.next('new_message');
-      expect(frame.data).toMatchObject({ message: 'Will he call me?', sender: 'user', manager_id: advisor.id, telegram_user_id: userId, id: sent.id });
+      expect(frame.data).toMatchObject({
+        message: 'Will he call me?',
+        sender: 'user',
+        manager_id: advisor.id,
+        telegram_user_id: userId,
+        id: sent.id,
+      });
       expect(Date.parse(frame.data.timestamp)).not.toBeNaN();
       expect(frame.data.full.id).toBe(sent.id);
     }
@@ -103,14 +160,23 @@ describe('messages', () => {
     await advisorSocket.roundTrip();
     expect(advisorSocket.all('new_message')).toHaveLength(1);
 
-    const reply = await t.call<{ data: { message: { id: number } } }>('POST', '/api/ManagerSendMessage.php', advisorTelegramId, {
-      telegram_user_id: userId,
-      message: 'Yes, within a week.',
-    });
+    const reply = await t.call<{ data: { message: { id: number } } }>(
+      'POST',
+      '/api/ManagerSendMessage.php',
+      advisorTelegramId,
+      {
+        telegram_user_id: userId,
+        message: 'Yes, within a week.',
+      },
+    );
     expect(reply.status).toBe(200);
     for (const socket of [phone, desktop, advisorSocket]) {
       const frame = await socket.next('new_message', (f) => f.data.sender === 'manager');
-      expect(frame.data).toMatchObject({ message: 'Yes, within a week.', id: reply.body.data.message.id, telegram_user_id: userId });
+      expect(frame.data).toMatchObject({
+        message: 'Yes, within a week.',
+        id: reply.body.data.message.id,
+        telegram_user_id: userId,
+      });
     }
     await strangerSocket.roundTrip();
     expect(strangerSocket.all('new_message')).toHaveLength(0);
@@ -120,7 +186,11 @@ describe('messages', () => {
   it("gives an advisor socket every dialog addressed to its advisor without subscribing (the advisor's inbox)", async () => {
     const { advisor, telegramId } = await linkAdvisor(2);
     const advisorSocket = await t.connect(telegramId);
-    advisorSocket.send({ type: 'manager_connect', user_id: telegramId, data: { manager_id: advisor.id, role: 'manager' } });
+    advisorSocket.send({
+      type: 'manager_connect',
+      user_id: telegramId,
+      data: { manager_id: advisor.id, role: 'manager' },
+    });
     await advisorSocket.next('connected');
     const userId = newUserId();
     const sent = await send(userId, advisor.id, 'Hello?');
@@ -132,7 +202,7 @@ describe('messages', () => {
     advisorSocket.close();
   });
 
-  it("gives every socket of a user the messages of all their dialogs without subscribing (the chat list)", async () => {
+  it('gives every socket of a user the messages of all their dialogs without subscribing (the chat list)', async () => {
     const userId = newUserId();
     const { advisor, telegramId: advisorTelegramId } = await linkAdvisor(4);
     const listScreen = await t.connect(userId);
@@ -141,8 +211,13 @@ describe('messages', () => {
     const stranger = await t.connect(newUserId());
     await send(userId, advisor.id, 'First question');
     expect((await listScreen.next('new_message')).data.message).toBe('First question');
-    await t.call('POST', '/api/ManagerSendMessage.php', advisorTelegramId, { telegram_user_id: userId, message: 'An answer' });
-    expect((await listScreen.next('new_message', (f) => f.data.sender === 'manager')).data.message).toBe('An answer');
+    await t.call('POST', '/api/ManagerSendMessage.php', advisorTelegramId, {
+      telegram_user_id: userId,
+      message: 'An answer',
+    });
+    expect(
+      (await listScreen.next('new_message', (f) => f.data.sender === 'manager')).data.message,
+    ).toBe('An answer');
     await listScreen.roundTrip();
     expect(listScreen.all('new_message')).toHaveLength(2);
     await stranger.roundTrip();
@@ -157,24 +232,39 @@ describe('messages', () => {
     const other = await t.connect(newUserId());
     await send(userId, advisors[0]!.id, 'first');
     const balance = await socket.next('balance');
-    expect(balance.data).toMatchObject({ free_messages: 2, reason: 'message', amount_cents: 0, balance_cents: 0, balance: 0 });
+    expect(balance.data).toMatchObject({
+      free_messages: 2,
+      reason: 'message',
+      amount_cents: 0,
+      balance_cents: 0,
+      balance: 0,
+    });
     await other.roundTrip();
     expect(other.all('balance')).toHaveLength(0);
     socket.close();
     other.close();
   });
 
-  it("tells both parties when the other one has read the dialog", async () => {
+  it('tells both parties when the other one has read the dialog', async () => {
     const userId = newUserId();
     const { advisor, telegramId } = await linkAdvisor(4);
     const userSocket = await t.connect(userId);
     userSocket.send({ type: 'subscribe_dialog', telegram_user_id: userId, manager_id: advisor.id });
     await userSocket.next('subscribed');
     const sent = await send(userId, advisor.id, 'Read me');
-    const history = await t.call('GET', `/api/ManagerGetMessages.php?telegram_user_id=${userId}`, telegramId);
+    const history = await t.call(
+      'GET',
+      `/api/ManagerGetMessages.php?telegram_user_id=${userId}`,
+      telegramId,
+    );
     expect(history.status).toBe(200);
     const read = await userSocket.next('read');
-    expect(read.data).toEqual({ manager_id: advisor.id, telegram_user_id: userId, reader: 'manager', up_to_id: sent.id });
+    expect(read.data).toEqual({
+      manager_id: advisor.id,
+      telegram_user_id: userId,
+      reader: 'manager',
+      up_to_id: sent.id,
+    });
     userSocket.close();
   });
 });
@@ -183,7 +273,11 @@ describe('access', () => {
   it("refuses a user's subscription to someone else's dialog, and the connection stays", async () => {
     const userId = newUserId();
     const socket = await t.connect(userId);
-    socket.send({ type: 'subscribe_dialog', telegram_user_id: newUserId(), manager_id: advisors[0]!.id });
+    socket.send({
+      type: 'subscribe_dialog',
+      telegram_user_id: newUserId(),
+      manager_id: advisors[0]!.id,
+    });
     expect((await socket.next('error')).message).toMatch(/only to your own dialogs/);
     socket.send({ type: 'user_connect', user_id: userId + 1 });
     expect((await socket.next('error')).message).toMatch(/user_id does not match/);
@@ -194,16 +288,32 @@ describe('access', () => {
   it("refuses an advisor's subscription to another advisor's dialog, and manager_connect from a plain user", async () => {
     const { advisor, telegramId } = await linkAdvisor(5);
     const socket = await t.connect(telegramId);
-    socket.send({ type: 'manager_connect', user_id: telegramId, data: { manager_id: advisors[6]!.id } });
+    socket.send({
+      type: 'manager_connect',
+      user_id: telegramId,
+      data: { manager_id: advisors[6]!.id },
+    });
     expect((await socket.next('error')).message).toMatch(/not the advisor linked to you/);
-    socket.send({ type: 'subscribe_dialog', telegram_user_id: newUserId(), manager_id: advisors[6]!.id });
+    socket.send({
+      type: 'subscribe_dialog',
+      telegram_user_id: newUserId(),
+      manager_id: advisors[6]!.id,
+    });
     expect((await socket.next('error')).message).toMatch(/only to your own dialogs/);
-    socket.send({ type: 'subscribe_dialog', telegram_user_id: newUserId(), manager_id: advisor.id });
+    socket.send({
+      type: 'subscribe_dialog',
+      telegram_user_id: newUserId(),
+      manager_id: advisor.id,
+    });
     await socket.next('subscribed');
 
     const plain = newUserId();
     const plainSocket = await t.connect(plain);
-    plainSocket.send({ type: 'manager_connect', user_id: plain, data: { manager_id: advisor.id, role: 'manager' } });
+    plainSocket.send({
+      type: 'manager_connect',
+      user_id: plain,
+      data: { manager_id: advisor.id, role: 'manager' },
+    });
     expect((await plainSocket.next('error')).message).toMatch(/linked to an advisor/);
     socket.close();
     plainSocket.close();
@@ -224,9 +334,13 @@ describe('abuse', () => {
     socket.send('{not json');
     expect((await socket.next('error')).message).toBe('Frame is not valid JSON');
     socket.send({ type: 'launch_missiles' });
-    expect((await socket.next('error')).message).toMatch(/Unknown frame type: expected one of user_connect, manager_connect/);
+    expect((await socket.next('error')).message).toMatch(
+      /Unknown frame type: expected one of user_connect, manager_connect/,
+    );
     socket.send({ type: 'subscribe_dialog', telegram_user_id: 'me', manager_id: 1 });
-    expect((await socket.next('error')).message).toMatch(/Invalid subscribe_dialog frame: telegram_user_id/);
+    expect((await socket.next('error')).message).toMatch(
+      /Invalid subscribe_dialog frame: telegram_user_id/,
+    );
     socket.send(JSON.stringify(null));
     expect((await socket.next('error')).message).toMatch(/Unknown frame type/);
     socket.ws.send(Buffer.from([1, 2, 3]), { binary: true });
@@ -248,7 +362,9 @@ describe('abuse', () => {
     const socket = await t.connect(userId);
     await socket.roundTrip();
     for (let i = 0; i < 60; i++) socket.send({ type: 'ping' });
-    expect((await socket.next('error')).message).toMatch(/Too many frames: at most 10 per second per connection/);
+    expect((await socket.next('error')).message).toMatch(
+      /Too many frames: at most 10 per second per connection/,
+    );
     await new Promise((resolve) => setTimeout(resolve, 1100));
     await socket.roundTrip(); // still open, and allowed again after a pause
     expect(socket.all('pong').length).toBeLessThan(60);
@@ -258,8 +374,14 @@ describe('abuse', () => {
     for (const s of more) await s.roundTrip();
     for (const s of [socket, ...more]) for (let i = 0; i < 25; i++) s.send({ type: 'ping' });
     const errors = await Promise.race([
-      Promise.any([socket, ...more].map((s) => s.next('error', (f) => /per user over all connections/.test(f.message)))),
-      new Promise((_, reject) => setTimeout(() => reject(new Error('no per-user limit error')), 3000)),
+      Promise.any(
+        [socket, ...more].map((s) =>
+          s.next('error', (f) => /per user over all connections/.test(f.message)),
+        ),
+      ),
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error('no per-user limit error')), 3000),
+      ),
     ]);
     expect(errors).toBeTruthy();
 
@@ -280,7 +402,8 @@ describe('abuse', () => {
       // Stop reading: pings go unanswered, as with a phone that lost its network.
       (dead.ws as unknown as { _socket: { pause(): void } })._socket.pause();
       const deadline = Date.now() + 3000;
-      while (live.services.sockets.size > 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      while (live.services.sockets.size > 1 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20));
       expect(live.services.sockets.size).toBe(1);
       await healthy.roundTrip();
     } finally {

@@ -40,7 +40,13 @@ export async function createTestDatabase(): Promise<Database & { name: string }>
 }
 
 export function testConfig(overrides: Record<string, string | undefined> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', BOT_TOKEN: TEST_BOT_TOKEN, FREE_MESSAGES: '3', DATA_DIR: '/tmp/seer-unused', ...overrides });
+  return loadConfig({
+    NODE_ENV: 'test',
+    BOT_TOKEN: TEST_BOT_TOKEN,
+    FREE_MESSAGES: '3',
+    DATA_DIR: '/tmp/seer-unused',
+    ...overrides,
+  });
 }
 
 export interface TestApp extends BuiltApp {
@@ -53,19 +59,31 @@ export interface TestApp extends BuiltApp {
 }
 
 export async function startTestApp(
-  options: { env?: Record<string, string | undefined>; seed?: boolean; transport?: EventTransport; presence?: PresenceSource; db?: Database } = {},
+  options: {
+    env?: Record<string, string | undefined>;
+    seed?: boolean;
+    transport?: EventTransport;
+    presence?: PresenceSource;
+    db?: Database;
+  } = {},
 ): Promise<TestApp> {
   const db = options.db ?? (await createTestDatabase());
   if (options.seed !== false) await seedDemoData(db.sql);
   // Tests never reach api.telegram.org: without a BOT_API_URL of their own they get a local fake.
-  const botApi = options.env && 'BOT_API_URL' in options.env ? null : await FakeBotApi.start(TEST_BOT_TOKEN);
+  const botApi =
+    options.env && 'BOT_API_URL' in options.env ? null : await FakeBotApi.start(TEST_BOT_TOKEN);
   const config = testConfig({ ...(botApi ? { BOT_API_URL: botApi.url } : {}), ...options.env });
-  const built = await buildApp(config, db, { transport: options.transport, presence: options.presence, logger: false });
+  const built = await buildApp(config, db, {
+    transport: options.transport,
+    presence: options.presence,
+    logger: false,
+  });
   await built.app.ready();
   return {
     ...built,
     db,
-    initData: (userId, user = {}) => signInitData(TEST_BOT_TOKEN, { id: userId, first_name: `User${userId}`, ...user }),
+    initData: (userId, user = {}) =>
+      signInitData(TEST_BOT_TOKEN, { id: userId, first_name: `User${userId}`, ...user }),
     botApi,
     async close() {
       await built.app.close();

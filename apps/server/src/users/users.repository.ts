@@ -54,11 +54,17 @@ export class UsersRepository {
   }
 
   async find(telegramId: number, db: Sql | Tx = this.sql): Promise<UserRecord | null> {
-    const [row] = await db.unsafe<UserRecord[]>(`SELECT ${USER_COLUMNS} FROM users WHERE telegram_id = $1`, [telegramId]);
+    const [row] = await db.unsafe<UserRecord[]>(
+      `SELECT ${USER_COLUMNS} FROM users WHERE telegram_id = $1`,
+      [telegramId],
+    );
     return row ?? null;
   }
 
-  async lockForUpdate(tx: Tx, telegramId: number): Promise<{ balance_cents: number; free_messages: number } | null> {
+  async lockForUpdate(
+    tx: Tx,
+    telegramId: number,
+  ): Promise<{ balance_cents: number; free_messages: number } | null> {
     const [row] = await tx<{ balance_cents: number; free_messages: number }[]>`
       SELECT balance_cents, free_messages FROM users WHERE telegram_id = ${telegramId} FOR UPDATE`;
     return row ?? null;
@@ -67,19 +73,25 @@ export class UsersRepository {
   async updateProfile(telegramId: number, changes: ProfileChanges): Promise<void> {
     const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
     if (entries.length === 0) return;
-    await this.sql`UPDATE users SET ${this.sql(Object.fromEntries(entries) as Record<string, never>)}, updated_at = now()
+    await this
+      .sql`UPDATE users SET ${this.sql(Object.fromEntries(entries) as Record<string, never>)}, updated_at = now()
       WHERE telegram_id = ${telegramId}`;
   }
 
-  async updatePreferences(telegramId: number, prefs: { sound_enabled?: boolean; theme?: string }): Promise<void> {
+  async updatePreferences(
+    telegramId: number,
+    prefs: { sound_enabled?: boolean; theme?: string },
+  ): Promise<void> {
     const entries = Object.entries(prefs).filter(([, value]) => value !== undefined);
     if (entries.length === 0) return;
-    await this.sql`UPDATE users SET ${this.sql(Object.fromEntries(entries) as Record<string, never>)}, updated_at = now()
+    await this
+      .sql`UPDATE users SET ${this.sql(Object.fromEntries(entries) as Record<string, never>)}, updated_at = now()
       WHERE telegram_id = ${telegramId}`;
   }
 
   async setWriteAccess(telegramId: number, allowed: boolean): Promise<void> {
-    await this.sql`UPDATE users SET allows_write_to_pm = ${allowed} WHERE telegram_id = ${telegramId}`;
+    await this
+      .sql`UPDATE users SET allows_write_to_pm = ${allowed} WHERE telegram_id = ${telegramId}`;
   }
 
   /**
@@ -88,7 +100,15 @@ export class UsersRepository {
    */
   async applyBalanceChange(
     tx: Tx,
-    change: { telegramId: number; amountCents: number; reason: string; messageId?: number | null; reference?: string | null; note?: string | null; createdBy?: number | null },
+    change: {
+      telegramId: number;
+      amountCents: number;
+      reason: string;
+      messageId?: number | null;
+      reference?: string | null;
+      note?: string | null;
+      createdBy?: number | null;
+    },
   ): Promise<{ balance_cents: number; ledger_id: number } | null> {
     const [row] = await tx<{ balance_cents: number }[]>`
       UPDATE users SET balance_cents = balance_cents + ${change.amountCents}, updated_at = now()
@@ -104,7 +124,10 @@ export class UsersRepository {
   }
 
   async list(limit = 200): Promise<UserRecord[]> {
-    return this.sql.unsafe<UserRecord[]>(`SELECT ${USER_COLUMNS} FROM users ORDER BY created_at DESC LIMIT $1`, [limit]);
+    return this.sql.unsafe<UserRecord[]>(
+      `SELECT ${USER_COLUMNS} FROM users ORDER BY created_at DESC LIMIT $1`,
+      [limit],
+    );
   }
 
   async search(query: string, limit: number): Promise<UserRecord[]> {
@@ -118,7 +141,16 @@ export class UsersRepository {
   }
 
   async ledgerOf(telegramId: number, limit = 100) {
-    return this.sql<{ id: number; amount_cents: number; reason: string; note: string | null; reference: string | null; created_at: Date }[]>`
+    return this.sql<
+      {
+        id: number;
+        amount_cents: number;
+        reason: string;
+        note: string | null;
+        reference: string | null;
+        created_at: Date;
+      }[]
+    >`
       SELECT id, amount_cents, reason, note, reference, created_at FROM ledger
       WHERE user_id = ${telegramId} ORDER BY id DESC LIMIT ${limit}`;
   }

@@ -34,8 +34,12 @@ export class UsersService {
     return toProfile(user, advisor?.id ?? null, this.adminIds.has(user.telegram_id));
   }
 
-  async updateProfile(identity: Identity, body: z.output<typeof UpdateUserSchema>): Promise<UserProfile> {
-    const blankToNull = (value: string | null | undefined) => (value === undefined ? undefined : value === '' ? null : value);
+  async updateProfile(
+    identity: Identity,
+    body: z.output<typeof UpdateUserSchema>,
+  ): Promise<UserProfile> {
+    const blankToNull = (value: string | null | undefined) =>
+      value === undefined ? undefined : value === '' ? null : value;
     if (body.dateOfBirth) {
       const date = new Date(`${body.dateOfBirth}T00:00:00Z`);
       if (date.getTime() > Date.now() || date.getUTCFullYear() < 1900) {
@@ -53,7 +57,10 @@ export class UsersService {
   }
 
   async updatePreferences(identity: Identity, body: z.output<typeof UpdatePreferencesBody>) {
-    await this.repository.updatePreferences(identity.telegramId, { sound_enabled: body.sound, theme: body.theme });
+    await this.repository.updatePreferences(identity.telegramId, {
+      sound_enabled: body.sound,
+      theme: body.theme,
+    });
     return (await this.profile(identity)).preferences;
   }
 
@@ -80,7 +87,9 @@ export class UsersService {
       await this.repository.ensureExists(tx, change.telegramId);
       const applied = await this.repository.applyBalanceChange(tx, change);
       if (!applied) throw new BadRequestError('The balance is too low for this debit');
-      const [row] = await tx<{ free_messages: number }[]>`SELECT free_messages FROM users WHERE telegram_id = ${change.telegramId}`;
+      const [row] = await tx<
+        { free_messages: number }[]
+      >`SELECT free_messages FROM users WHERE telegram_id = ${change.telegramId}`;
       return { balanceCents: applied.balance_cents, freeMessages: row!.free_messages };
     });
     this.events.publish({
@@ -95,12 +104,18 @@ export class UsersService {
   }
 }
 
-export function displayName(user: Pick<UserRecord, 'name' | 'first_name' | 'last_name' | 'username'>): string {
+export function displayName(
+  user: Pick<UserRecord, 'name' | 'first_name' | 'last_name' | 'username'>,
+): string {
   const telegramName = [user.first_name, user.last_name].filter(Boolean).join(' ');
   return user.name || telegramName || user.username || 'User';
 }
 
-export function toProfile(user: UserRecord, advisorId: number | null, isAdmin: boolean): UserProfile {
+export function toProfile(
+  user: UserRecord,
+  advisorId: number | null,
+  isAdmin: boolean,
+): UserProfile {
   const photo = user.photo_url ?? null;
   return {
     telegram_user_id: user.telegram_id,

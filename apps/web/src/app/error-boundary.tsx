@@ -31,7 +31,10 @@ export class ErrorBoundary extends Component<Props, State> {
   override render(): ReactNode {
     if (!this.state.error) return this.props.children;
     // A lazily loaded chunk can fail after a new deploy: reloading fetches the new files.
-    const chunkFailed = /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(this.state.error.message);
+    const chunkFailed =
+      /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(
+        this.state.error.message,
+      );
     return (
       <div className="state" role="alert">
         <p>{t('common.screenError')}</p>

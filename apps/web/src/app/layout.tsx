@@ -23,7 +23,12 @@ export function BottomBar() {
         // Spec: the active entry is the one whose path equals the current path exactly.
         const active = location === href;
         return (
-          <Link key={href} href={href} aria-current={active ? 'page' : undefined} onClick={() => haptic.selection()}>
+          <Link
+            key={href}
+            href={href}
+            aria-current={active ? 'page' : undefined}
+            onClick={() => haptic.selection()}
+          >
             <Icon />
             <span>{t(label)}</span>
           </Link>

@@ -2,7 +2,13 @@
 import { navigate as browserNavigate } from 'wouter/use-browser-location';
 
 /** The five bottom-bar destinations, in the spec's order. */
-export const BOTTOM_BAR_PATHS = ['/', '/history', '/operators', '/notifications', '/settings'] as const;
+export const BOTTOM_BAR_PATHS = [
+  '/',
+  '/history',
+  '/operators',
+  '/notifications',
+  '/settings',
+] as const;
 
 // Paths visited in this session, so "back" leaves the app's history only when there is none.
 const visited: string[] = [];
@@ -19,9 +25,16 @@ export function navigate(path: string, options?: { replace?: boolean }): void {
 
 /** Where "back" leads when the app was opened directly on an inner page. */
 export function parentPath(path: string): string {
-  if (/^\/operators\/[^/]+/.test(path) || /^\/operator(_profile)?\//.test(path)) return '/operators';
+  if (/^\/operators\/[^/]+/.test(path) || /^\/operator(_profile)?\//.test(path))
+    return '/operators';
   if (path.startsWith('/chat/')) return '/history';
-  if (path === '/profile-settings' || path === '/profile' || path === '/privacy-policy' || path === '/payments') return '/settings';
+  if (
+    path === '/profile-settings' ||
+    path === '/profile' ||
+    path === '/privacy-policy' ||
+    path === '/payments'
+  )
+    return '/settings';
   return '/';
 }
 

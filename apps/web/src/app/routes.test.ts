@@ -4,7 +4,27 @@ import { ROUTES, pageForPath } from './routes';
 describe('routes', () => {
   it('cover every route of the spec plus /profile', () => {
     const paths = ROUTES.map((route) => route.path);
-    for (const path of ['/', '/chat/:id', '/balance', '/settings', '/profile-settings', '/operators', '/operators/:categoryId', '/history', '/operator/:id', '/operator_profile/:id', '/notifications', '/tarot', '/yesno', '/dream', '/horoscope', '/article', '/privacy-policy', '/payments', '/profile']) {
+    for (const path of [
+      '/',
+      '/chat/:id',
+      '/balance',
+      '/settings',
+      '/profile-settings',
+      '/operators',
+      '/operators/:categoryId',
+      '/history',
+      '/operator/:id',
+      '/operator_profile/:id',
+      '/notifications',
+      '/tarot',
+      '/yesno',
+      '/dream',
+      '/horoscope',
+      '/article',
+      '/privacy-policy',
+      '/payments',
+      '/profile',
+    ]) {
       expect(paths).toContain(path);
     }
   });

@@ -61,7 +61,12 @@ export function pageComponent(page: string): LazyExoticComponent<ComponentType> 
   if (!components.has(page)) {
     const load = pageFiles[`../features/${page}.tsx`];
     // The page renders once both its code and its texts are here (fetched in parallel).
-    components.set(page, load ? lazy(() => Promise.all([load(), ensureTexts(textsFor(page))]).then(([module]) => module)) : null);
+    components.set(
+      page,
+      load
+        ? lazy(() => Promise.all([load(), ensureTexts(textsFor(page))]).then(([module]) => module))
+        : null,
+    );
   }
   return components.get(page)!;
 }

@@ -18,7 +18,13 @@ export function Splash({ onDone }: { onDone: () => void }) {
     };
   }, [onDone]);
   return (
-    <div className="splash" role="status" aria-live="polite" style={{ opacity: leaving ? 0 : 1 }} data-testid="splash">
+    <div
+      className="splash"
+      role="status"
+      aria-live="polite"
+      style={{ opacity: leaving ? 0 : 1 }}
+      data-testid="splash"
+    >
       <div className="splash-star" aria-hidden="true">
         ✦
       </div>

@@ -4,7 +4,8 @@ import { ApiError, callApi } from './api-client';
 type Answer = { status: number; body: unknown };
 
 function fakeServer(answers: Record<string, Answer | Answer[]>) {
-  const calls: Array<{ url: string; method: string; authorization: string | null; body: unknown }> = [];
+  const calls: Array<{ url: string; method: string; authorization: string | null; body: unknown }> =
+    [];
   const fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
     calls.push({
@@ -17,10 +18,13 @@ function fakeServer(answers: Record<string, Answer | Answer[]>) {
     const planned = answers[path];
     const answer = Array.isArray(planned) ? planned.shift() : planned;
     if (!answer) throw new TypeError('Failed to fetch');
-    return new Response(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { 'content-type': 'application/json' },
-    });
+    return new Response(
+      typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body),
+      {
+        status: answer.status,
+        headers: { 'content-type': 'application/json' },
+      },
+    );
   });
   vi.stubGlobal('fetch', fetchMock);
   return calls;
@@ -37,7 +41,11 @@ describe('callApi', () => {
     });
     await callApi('GetManager', { query: { id: 7 } });
     await callApi('CreateMessage', { body: { manager_id: 7, message: 'Hello' } });
-    expect(calls[0]).toMatchObject({ url: '/api/GetManager.php?id=7', method: 'GET', authorization: 'stored-init-data' });
+    expect(calls[0]).toMatchObject({
+      url: '/api/GetManager.php?id=7',
+      method: 'GET',
+      authorization: 'stored-init-data',
+    });
     expect(calls[1]).toMatchObject({ method: 'POST', body: { manager_id: 7, message: 'Hello' } });
   });
 
@@ -48,9 +56,15 @@ describe('callApi', () => {
         body: { status: 'error', code: 'insufficient_funds', message: 'Not enough balance' },
       },
     });
-    const failure = await callApi('CreateMessage', { body: { manager_id: 1, message: 'Hi' } }).catch((error) => error);
+    const failure = await callApi('CreateMessage', {
+      body: { manager_id: 1, message: 'Hi' },
+    }).catch((error) => error);
     expect(failure).toBeInstanceOf(ApiError);
-    expect(failure).toMatchObject({ status: 402, code: 'insufficient_funds', message: 'Not enough balance' });
+    expect(failure).toMatchObject({
+      status: 402,
+      code: 'insufficient_funds',
+      message: 'Not enough balance',
+    });
   });
 
   it('reports a network failure and a non-JSON answer as ApiErrors', async () => {
@@ -74,7 +88,9 @@ describe('callApi', () => {
     });
     await callApi('GetUser');
     await callApi('GetUser');
-    const userCalls = calls.filter((call) => call.url === '/api/GetUser.php').map((call) => call.authorization);
+    const userCalls = calls
+      .filter((call) => call.url === '/api/GetUser.php')
+      .map((call) => call.authorization);
     expect(userCalls).toEqual(['first', 'first', 'second']);
     expect(localStorage.getItem('seer.initData')).toBe('second');
   });

@@ -7,7 +7,9 @@ import { getInitData, hasTelegramInitData, renewInitData } from './session';
 
 // Every call is served at /api/<Name>.php; this fails to compile if the registry ever disagrees,
 // which lets the client build paths without importing the (zod-heavy) registry at run time.
-type PathsMatchNames = { [N in CallName]: (typeof CALLS)[N]['name'] extends `${N}.php` ? true : never };
+type PathsMatchNames = {
+  [N in CallName]: (typeof CALLS)[N]['name'] extends `${N}.php` ? true : never;
+};
 const pathsMatchNames: PathsMatchNames[CallName] = true;
 void pathsMatchNames;
 
@@ -24,11 +26,20 @@ export class ApiError extends Error {
   }
 }
 
-type BodyPart<N extends CallName> = [CallBody<N>] extends [never] ? { body?: never } : { body: CallBody<N> };
-type QueryPart<N extends CallName> = [CallQuery<N>] extends [never] ? { query?: never } : { query: CallQuery<N> };
+type BodyPart<N extends CallName> = [CallBody<N>] extends [never]
+  ? { body?: never }
+  : { body: CallBody<N> };
+type QueryPart<N extends CallName> = [CallQuery<N>] extends [never]
+  ? { query?: never }
+  : { query: CallQuery<N> };
 export type CallInput<N extends CallName> = BodyPart<N> & QueryPart<N> & { signal?: AbortSignal };
-type NeedsInput<N extends CallName> = [CallBody<N>] extends [never] ? ([CallQuery<N>] extends [never] ? false : true) : true;
-type CallArgs<N extends CallName> = NeedsInput<N> extends true ? [input: CallInput<N>] : [input?: CallInput<N>];
+type NeedsInput<N extends CallName> = [CallBody<N>] extends [never]
+  ? [CallQuery<N>] extends [never]
+    ? false
+    : true
+  : true;
+type CallArgs<N extends CallName> =
+  NeedsInput<N> extends true ? [input: CallInput<N>] : [input?: CallInput<N>];
 
 function buildPath(name: string, query: object | undefined): string {
   const params = new URLSearchParams();
@@ -48,7 +59,11 @@ async function readError(response: Response): Promise<ApiError> {
       typeof answer.message === 'string' ? answer.message : response.statusText,
     );
   } catch {
-    return new ApiError(response.status, 'http_error', response.statusText || `HTTP ${response.status}`);
+    return new ApiError(
+      response.status,
+      'http_error',
+      response.statusText || `HTTP ${response.status}`,
+    );
   }
 }
 
@@ -84,13 +99,24 @@ export async function apiRequest(path: string, init: RequestInit = {}): Promise<
   try {
     return await response.json();
   } catch {
-    throw new ApiError(response.status, 'bad_response', 'The server answered with something that is not JSON');
+    throw new ApiError(
+      response.status,
+      'bad_response',
+      'The server answered with something that is not JSON',
+    );
   }
 }
 
 /** Calls a contract call by name: `callApi('GetUser')`, `callApi('CreateMessage', { body })`. */
-export async function callApi<N extends CallName>(name: N, ...[input]: CallArgs<N>): Promise<CallAnswer<N>> {
-  const { body, query, signal } = (input ?? {}) as { body?: unknown; query?: object; signal?: AbortSignal };
+export async function callApi<N extends CallName>(
+  name: N,
+  ...[input]: CallArgs<N>
+): Promise<CallAnswer<N>> {
+  const { body, query, signal } = (input ?? {}) as {
+    body?: unknown;
+    query?: object;
+    signal?: AbortSignal;
+  };
   const answer = await apiRequest(buildPath(name, query), {
     // Every call with a body accepts POST (UpdateUser also PUT); the others are GET.
     method: body === undefined ? 'GET' : 'POST',
@@ -100,7 +126,11 @@ export async function callApi<N extends CallName>(name: N, ...[input]: CallArgs<
   // Some answers carry `status: 'error'` with a 200 in the spec's older readings; treat them as failures.
   if (answer && typeof answer === 'object' && (answer as { status?: unknown }).status === 'error') {
     const { message, code } = answer as { message?: unknown; code?: unknown };
-    throw new ApiError(200, typeof code === 'string' ? code : 'error', typeof message === 'string' ? message : 'Error');
+    throw new ApiError(
+      200,
+      typeof code === 'string' ? code : 'error',
+      typeof message === 'string' ? message : 'Error',
+    );
   }
   return answer as CallAnswer<N>;
 }

@@ -34,11 +34,16 @@ describe('t', () => {
 });
 
 describe('locale files', () => {
-  const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { eager: true, import: 'default' });
+  const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', {
+    eager: true,
+    import: 'default',
+  });
 
   function keys(value: unknown, prefix = ''): string[] {
     if (typeof value !== 'object' || value === null) return [prefix];
-    return Object.entries(value).flatMap(([key, child]) => keys(child, prefix ? `${prefix}.${key}` : key));
+    return Object.entries(value).flatMap(([key, child]) =>
+      keys(child, prefix ? `${prefix}.${key}` : key),
+    );
   }
 
   it('give every English text a Russian one and the other way round', () => {

@@ -32,13 +32,18 @@ function parsePath(path: string): { locale: string; feature: string } | null {
   return match ? { locale: match[1]!, feature: match[2]! } : null;
 }
 
-async function loadFiles(target: Locale, features: TextSet): Promise<Array<readonly [string, Messages]>> {
+async function loadFiles(
+  target: Locale,
+  features: TextSet,
+): Promise<Array<readonly [string, Messages]>> {
   const wanted = features === 'all' ? null : new Set([...CORE_TEXTS, ...features]);
   const entries = Object.entries(files).filter(([path]) => {
     const parsed = parsePath(path);
     return parsed?.locale === target && (wanted === null || wanted.has(parsed.feature));
   });
-  return Promise.all(entries.map(async ([path, load]) => [parsePath(path)!.feature, await load()] as const));
+  return Promise.all(
+    entries.map(async ([path, load]) => [parsePath(path)!.feature, await load()] as const),
+  );
 }
 
 function emit(): void {
@@ -89,7 +94,9 @@ export async function ensureTexts(features: TextSet = 'all'): Promise<void> {
  */
 export function initialLocale(
   stored: string | null = readStoredLocale(),
-  languageCode: string | null | undefined = isInTelegram() ? telegramLanguageCode() : navigatorLanguage(),
+  languageCode: string | null | undefined = isInTelegram()
+    ? telegramLanguageCode()
+    : navigatorLanguage(),
 ): Locale {
   if (stored && (LOCALES as readonly string[]).includes(stored)) return stored as Locale;
   return localeFromLanguageCode(languageCode);
@@ -120,11 +127,14 @@ function lookup(key: string): string | undefined {
 export function t(key: string, params?: TranslateParams): string {
   const text = lookup(key);
   if (text === undefined) {
-    if (import.meta.env.DEV && Object.keys(messages).length) console.warn(`Missing text: ${key} (${locale})`);
+    if (import.meta.env.DEV && Object.keys(messages).length)
+      console.warn(`Missing text: ${key} (${locale})`);
     return key;
   }
   if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
 }
 
 /** Whether a key has a text in the current locale (for optional texts). */

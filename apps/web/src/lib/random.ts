@@ -1,5 +1,9 @@
 /** Picks `count` different items at random (Fisher–Yates on a copy). */
-export function pickRandom<T>(items: readonly T[], count: number, random: () => number = Math.random): T[] {
+export function pickRandom<T>(
+  items: readonly T[],
+  count: number,
+  random: () => number = Math.random,
+): T[] {
   const copy = [...items];
   for (let index = copy.length - 1; index > 0; index -= 1) {
     const other = Math.floor(random() * (index + 1));

@@ -36,11 +36,16 @@ async function requestDemoSession(): Promise<string> {
   const response = await fetch('/api/demo/session', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(typeof navigator !== 'undefined' && navigator.language ? { language_code: navigator.language } : {}),
+    body: JSON.stringify(
+      typeof navigator !== 'undefined' && navigator.language
+        ? { language_code: navigator.language }
+        : {},
+    ),
   });
   if (!response.ok) throw new Error(`Demo sign-in failed with status ${response.status}`);
   const answer = (await response.json()) as { init_data?: unknown };
-  if (typeof answer.init_data !== 'string' || !answer.init_data) throw new Error('Demo sign-in gave no init data');
+  if (typeof answer.init_data !== 'string' || !answer.init_data)
+    throw new Error('Demo sign-in gave no init data');
   return answer.init_data;
 }
 

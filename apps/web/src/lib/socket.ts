@@ -41,11 +41,17 @@ function send(frame: ClientFrame): void {
 }
 
 function subscribeFrame(managerId: number): ClientFrame | null {
-  return userId === null ? null : { type: 'subscribe_dialog', telegram_user_id: userId, manager_id: managerId };
+  return userId === null
+    ? null
+    : { type: 'subscribe_dialog', telegram_user_id: userId, manager_id: managerId };
 }
 
 function isServerFrame(value: unknown): value is ServerFrame {
-  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { type?: unknown }).type === 'string'
+  );
 }
 
 function dispatch(raw: unknown): void {
@@ -88,7 +94,9 @@ async function open(): Promise<void> {
   if (users === 0) return;
   userId = userFromInitData(initData)?.id ?? null;
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-  const ws = new WebSocket(`${scheme}://${location.host}/ws?initData=${encodeURIComponent(initData)}`);
+  const ws = new WebSocket(
+    `${scheme}://${location.host}/ws?initData=${encodeURIComponent(initData)}`,
+  );
   socket = ws;
   ws.onopen = () => {
     if (userId !== null) send({ type: 'user_connect', user_id: userId, data: { role: 'user' } });
@@ -97,7 +105,11 @@ async function open(): Promise<void> {
       if (frame) send(frame);
     }
     if (userId !== null && advisorManagerId !== null) {
-      send({ type: 'manager_connect', user_id: userId, data: { manager_id: advisorManagerId, role: 'manager' } });
+      send({
+        type: 'manager_connect',
+        user_id: userId,
+        data: { manager_id: advisorManagerId, role: 'manager' },
+      });
     }
     for (const key of advisorWatched.keys()) {
       const [telegramUserId, managerId] = key.split(':').map(Number) as [number, number];
@@ -181,7 +193,8 @@ export function watchDialog(managerId: number): () => void {
     if (count > 0) watched.set(managerId, count);
     else {
       watched.delete(managerId);
-      if (userId !== null) send({ type: 'unsubscribe_dialog', telegram_user_id: userId, manager_id: managerId });
+      if (userId !== null)
+        send({ type: 'unsubscribe_dialog', telegram_user_id: userId, manager_id: managerId });
     }
     release();
   };
@@ -216,7 +229,12 @@ export function connectAsAdvisor(managerId: number): () => void {
   const release = retain();
   if (advisorManagerId !== managerId) {
     advisorManagerId = managerId;
-    if (userId !== null) send({ type: 'manager_connect', user_id: userId, data: { manager_id: managerId, role: 'manager' } });
+    if (userId !== null)
+      send({
+        type: 'manager_connect',
+        user_id: userId,
+        data: { manager_id: managerId, role: 'manager' },
+      });
   }
   let released = false;
   return () => {

@@ -8,7 +8,12 @@ function fakeWebApp() {
     version: '8.0',
     platform: 'ios',
     colorScheme: 'dark' as const,
-    themeParams: { bg_color: '#101020', text_color: '#fafafa', button_color: '#8774e1', button_text_color: '#ffffff' },
+    themeParams: {
+      bg_color: '#101020',
+      text_color: '#fafafa',
+      button_color: '#8774e1',
+      button_text_color: '#ffffff',
+    },
     viewportHeight: 700,
     viewportStableHeight: 640,
     safeAreaInset: { top: 44, bottom: 34, left: 0, right: 0 },

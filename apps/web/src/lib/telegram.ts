@@ -59,7 +59,12 @@ export interface TelegramWebApp {
   openLink(url: string): void;
   onEvent(event: string, handler: (...args: unknown[]) => void): void;
   offEvent(event: string, handler: (...args: unknown[]) => void): void;
-  BackButton: { show(): void; hide(): void; onClick(handler: () => void): void; offClick(handler: () => void): void };
+  BackButton: {
+    show(): void;
+    hide(): void;
+    onClick(handler: () => void): void;
+    offClick(handler: () => void): void;
+  };
   HapticFeedback?: {
     impactOccurred(style: HapticImpact): void;
     notificationOccurred(type: HapticNotice): void;
@@ -162,7 +167,8 @@ function applyInsets(): void {
 function applyViewport(): void {
   const app = webApp();
   // The stable height does not jump while the keyboard animates; without Telegram, dvh does the job.
-  if (app?.viewportStableHeight) root().setProperty('--app-height', `${app.viewportStableHeight}px`);
+  if (app?.viewportStableHeight)
+    root().setProperty('--app-height', `${app.viewportStableHeight}px`);
   else root().removeProperty('--app-height');
 }
 

@@ -12,7 +12,10 @@ describe('theme', () => {
   });
 
   it('follows the system without a stored choice, and stores a choice the user makes', () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('dark'), addEventListener: () => {} }));
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('dark'),
+      addEventListener: () => {},
+    }));
     startTheme();
     expect(currentTheme()).toBe('dark');
     setTheme('light');

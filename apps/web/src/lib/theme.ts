@@ -3,7 +3,13 @@
  * choice, Seer follows Telegram's colour scheme and its theme colours.
  */
 import { useSyncExternalStore } from 'react';
-import { onTelegramThemeChange, setTelegramColors, telegramColorScheme, telegramThemeParams, type ThemeParams } from './telegram';
+import {
+  onTelegramThemeChange,
+  setTelegramColors,
+  telegramColorScheme,
+  telegramThemeParams,
+  type ThemeParams,
+} from './telegram';
 
 export type Theme = 'light' | 'dark';
 export const THEME_KEY = 'theme';
@@ -21,7 +27,9 @@ export function storedTheme(): Theme | null {
 }
 
 function systemTheme(): Theme {
-  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches
+    ? 'dark'
+    : 'light';
 }
 
 /** Telegram's colours mapped onto Seer's variables; only used while the scheme matches Telegram's. */
@@ -63,7 +71,9 @@ export function startTheme(): void {
   onTelegramThemeChange(() => apply(resolveTheme()));
   // Outside Telegram, without a stored choice, follow the system switching between light and dark.
   if (typeof matchMedia === 'function') {
-    matchMedia('(prefers-color-scheme: dark)').addEventListener?.('change', () => apply(resolveTheme()));
+    matchMedia('(prefers-color-scheme: dark)').addEventListener?.('change', () =>
+      apply(resolveTheme()),
+    );
   }
 }
 

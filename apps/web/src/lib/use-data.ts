@@ -52,7 +52,8 @@ function load(key: string, loader: () => Promise<unknown>): Promise<unknown> {
 /** Replaces cached data (for example the user's balance after a send or a socket event). */
 export function setCachedData<T>(key: string, update: T | ((previous: T | undefined) => T)): void {
   const previous = cache.get(key)?.data as T | undefined;
-  const data = typeof update === 'function' ? (update as (previous: T | undefined) => T)(previous) : update;
+  const data =
+    typeof update === 'function' ? (update as (previous: T | undefined) => T)(previous) : update;
   cache.set(key, { ...cache.get(key), data, error: undefined });
   notify(key);
 }
@@ -121,7 +122,10 @@ export function useData<T>(key: string | null, loader: () => Promise<T>): UseDat
 
   // Load on mount, on key change, and again whenever the key's entry is invalidated.
   const [, setTick] = useState(0);
-  const needsLoad = key !== null && (snapshot === undefined || (snapshot.data === undefined && snapshot.error === undefined && !snapshot.pending));
+  const needsLoad =
+    key !== null &&
+    (snapshot === undefined ||
+      (snapshot.data === undefined && snapshot.error === undefined && !snapshot.pending));
   useEffect(() => {
     if (key === null || !needsLoad) return;
     load(key, () => loaderRef.current()).catch(() => {});
@@ -133,7 +137,8 @@ export function useData<T>(key: string | null, loader: () => Promise<T>): UseDat
     if (key === null || revalidated.current === key) return;
     revalidated.current = key;
     const current = cache.get(key);
-    if (current?.data !== undefined && !current.pending) load(key, () => loaderRef.current()).catch(() => {});
+    if (current?.data !== undefined && !current.pending)
+      load(key, () => loaderRef.current()).catch(() => {});
   }, [key]);
 
   const retry = useCallback(() => {
@@ -150,7 +155,14 @@ export function useData<T>(key: string | null, loader: () => Promise<T>): UseDat
 
   const fetching = Boolean(snapshot?.pending);
   if (snapshot?.data !== undefined) {
-    return { status: 'success', data: snapshot.data as T, error: undefined, retry, refetch, fetching };
+    return {
+      status: 'success',
+      data: snapshot.data as T,
+      error: undefined,
+      retry,
+      refetch,
+      fetching,
+    };
   }
   if (snapshot?.error !== undefined) {
     return { status: 'error', data: undefined, error: snapshot.error, retry, refetch, fetching };

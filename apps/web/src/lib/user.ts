@@ -38,7 +38,10 @@ export function replaceUser(user: CurrentUser['data']): void {
 /** Keeps the cached balance live from the socket's balance frames while mounted. */
 export function useLiveBalance(): void {
   useEffect(
-    () => onSocketFrame('balance', (frame) => updateUserBalance(frame.data.balance_cents, frame.data.free_messages)),
+    () =>
+      onSocketFrame('balance', (frame) =>
+        updateUserBalance(frame.data.balance_cents, frame.data.free_messages),
+      ),
     [],
   );
 }

@@ -9,7 +9,17 @@ function message(id: number, text: string): DomainEvent {
     type: 'message',
     userId: 7,
     advisorId: 3,
-    message: { id, message_text: text, sender: 'user', manager_id: 3, telegram_user_id: 7, message_date: new Date(0).toISOString(), kind: 'text', image_url: null, read: false },
+    message: {
+      id,
+      message_text: text,
+      sender: 'user',
+      manager_id: 3,
+      telegram_user_id: 7,
+      message_date: new Date(0).toISOString(),
+      kind: 'text',
+      image_url: null,
+      read: false,
+    },
   };
 }
 
@@ -19,15 +29,21 @@ describe('envelopes', () => {
     const envelopes = encodeEvents('a', events, NOTIFY_MAX_BYTES);
     expect(envelopes.length).toBeGreaterThan(1);
     expect(envelopes.length).toBeLessThan(20);
-    for (const envelope of envelopes) expect(Buffer.byteLength(envelope)).toBeLessThanOrEqual(NOTIFY_MAX_BYTES);
+    for (const envelope of envelopes)
+      expect(Buffer.byteLength(envelope)).toBeLessThanOrEqual(NOTIFY_MAX_BYTES);
     const decoder = new EnvelopeDecoder('b');
     expect(envelopes.flatMap((e) => decoder.decode(e))).toEqual(events);
   });
 
   it('splits an event larger than the limit into chunks and puts it back together, whatever order they arrive in', () => {
     const big = message(1, '\u0001"\\ё😀'.repeat(3000));
-    const envelopes = encodeEvents('a', [message(0, 'before'), big, message(2, 'after')], NOTIFY_MAX_BYTES);
-    for (const envelope of envelopes) expect(Buffer.byteLength(envelope)).toBeLessThanOrEqual(NOTIFY_MAX_BYTES);
+    const envelopes = encodeEvents(
+      'a',
+      [message(0, 'before'), big, message(2, 'after')],
+      NOTIFY_MAX_BYTES,
+    );
+    for (const envelope of envelopes)
+      expect(Buffer.byteLength(envelope)).toBeLessThanOrEqual(NOTIFY_MAX_BYTES);
     const chunks = envelopes.slice(1, -1).reverse();
     const decoder = new EnvelopeDecoder('b');
     const out = [envelopes[0]!, ...chunks, envelopes.at(-1)!].flatMap((e) => decoder.decode(e));
@@ -38,6 +54,8 @@ describe('envelopes', () => {
     const [envelope] = encodeEvents('a', [message(1, 'x')], null);
     expect(new EnvelopeDecoder('a').decode(envelope!)).toEqual([]);
     expect(new EnvelopeDecoder('b').decode('not json')).toEqual([]);
-    expect(new EnvelopeDecoder('b').decode('{"i":"c","c":{"id":"x","k":5,"n":2,"d":""}}')).toEqual([]);
+    expect(new EnvelopeDecoder('b').decode('{"i":"c","c":{"id":"x","k":5,"n":2,"d":""}}')).toEqual(
+      [],
+    );
   });
 });

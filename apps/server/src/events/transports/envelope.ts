@@ -19,7 +19,11 @@ export function newInstanceId(): string {
 }
 
 /** Packs events into as few envelopes as the size limit allows, keeping their order. */
-export function encodeEvents(instanceId: string, events: readonly DomainEvent[], maxBytes: number | null): string[] {
+export function encodeEvents(
+  instanceId: string,
+  events: readonly DomainEvent[],
+  maxBytes: number | null,
+): string[] {
   const head = `{"i":${JSON.stringify(instanceId)},"e":[`;
   const tail = ']}';
   if (maxBytes === null) return [head + events.map((e) => JSON.stringify(e)).join(',') + tail];
@@ -55,7 +59,10 @@ function chunk(instanceId: string, eventJson: string, maxBytes: number): string[
   const id = randomBytes(6).toString('hex');
   const out: string[] = [];
   for (let k = 0; k < count; k++) {
-    const envelope: Envelope = { i: instanceId, c: { id, k, n: count, d: data.slice(k * room, (k + 1) * room) } };
+    const envelope: Envelope = {
+      i: instanceId,
+      c: { id, k, n: count, d: data.slice(k * room, (k + 1) * room) },
+    };
     out.push(JSON.stringify(envelope));
   }
   return out;
@@ -66,7 +73,10 @@ const MAX_PENDING_CHUNKED = 1000;
 
 /** Turns envelopes back into events; drops this instance's own and anything unreadable. */
 export class EnvelopeDecoder {
-  private readonly pending = new Map<string, { parts: (string | undefined)[]; received: number; at: number }>();
+  private readonly pending = new Map<
+    string,
+    { parts: (string | undefined)[]; received: number; at: number }
+  >();
 
   /** Every envelope this instance writes starts so (see encodeEvents and chunk). */
   private readonly ownPrefix: string;
@@ -92,7 +102,15 @@ export class EnvelopeDecoder {
 
   private addChunk(from: string, c: NonNullable<Envelope['c']>): DomainEvent[] {
     const now = Date.now();
-    if (!Number.isInteger(c.n) || c.n < 1 || c.n > 10_000 || !Number.isInteger(c.k) || c.k < 0 || c.k >= c.n) return [];
+    if (
+      !Number.isInteger(c.n) ||
+      c.n < 1 ||
+      c.n > 10_000 ||
+      !Number.isInteger(c.k) ||
+      c.k < 0 ||
+      c.k >= c.n
+    )
+      return [];
     const key = `${from}:${c.id}`;
     let entry = this.pending.get(key);
     if (!entry) {
@@ -108,7 +126,9 @@ export class EnvelopeDecoder {
     if (entry.received < entry.parts.length) return [];
     this.pending.delete(key);
     try {
-      return [JSON.parse(Buffer.from(entry.parts.join(''), 'base64').toString('utf8')) as DomainEvent];
+      return [
+        JSON.parse(Buffer.from(entry.parts.join(''), 'base64').toString('utf8')) as DomainEvent,
+      ];
     } catch {
       return [];
     }

@@ -81,8 +81,10 @@ export class PostgresTransport implements EventTransport {
     try {
       while (this.waiting.length && !this.stopped) {
         const payloads = this.waiting.splice(0, 500);
-        await this.sql`SELECT pg_notify(${this.channel}, payload) FROM unnest(${payloads}::text[]) WITH ORDINALITY AS t(payload, n) ORDER BY n`
-          .catch((error: unknown) => this.warn(error));
+        await this
+          .sql`SELECT pg_notify(${this.channel}, payload) FROM unnest(${payloads}::text[]) WITH ORDINALITY AS t(payload, n) ORDER BY n`.catch(
+          (error: unknown) => this.warn(error),
+        );
       }
     } finally {
       this.sending = false;
@@ -101,7 +103,8 @@ export class PostgresTransport implements EventTransport {
     // Let the last batch (e.g. a "bye" from presence) go out before closing.
     await new Promise((resolve) => setImmediate(resolve));
     const deadline = Date.now() + 2_000;
-    while ((this.sending || this.waiting.length) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+    while ((this.sending || this.waiting.length) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 5));
     this.stopped = true;
     await this.listener?.unlisten().catch(() => {});
     await this.sql.end({ timeout: 2 });

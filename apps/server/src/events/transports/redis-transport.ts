@@ -48,7 +48,9 @@ export class RedisTransport implements EventTransport {
       this.publisher.disconnect();
       this.subscriber.disconnect();
       const where = new URL(this.redisUrl);
-      throw new Error(`Redis at ${where.hostname}:${where.port || 6379} (REDIS_URL) is unreachable: ${this.lastError ?? (error instanceof Error ? error.message : String(error))}`);
+      throw new Error(
+        `Redis at ${where.hostname}:${where.port || 6379} (REDIS_URL) is unreachable: ${this.lastError ?? (error instanceof Error ? error.message : String(error))}`,
+      );
     }
     this.subscriber.on('message', (channel: string, payload: string) => {
       if (channel !== this.channel) return;
@@ -65,7 +67,9 @@ export class RedisTransport implements EventTransport {
   private flush(events: DomainEvent[]): void {
     if (this.stopped) return;
     for (const payload of encodeEvents(this.instanceId, events, null)) {
-      this.publisher.publish(this.channel, payload).catch((error: unknown) => this.warn('events: PUBLISH to other instances failed', error));
+      this.publisher
+        .publish(this.channel, payload)
+        .catch((error: unknown) => this.warn('events: PUBLISH to other instances failed', error));
     }
   }
 

@@ -24,7 +24,9 @@ interface Invoice {
   amount: number;
 }
 
-type Outcome = { ok: true; result: unknown } | { ok: false; error_code: number; description: string; parameters?: { retry_after?: number } };
+type Outcome =
+  | { ok: true; result: unknown }
+  | { ok: false; error_code: number; description: string; parameters?: { retry_after?: number } };
 
 export class FakeBotApi {
   readonly calls: RecordedCall[] = [];
@@ -64,7 +66,9 @@ export class FakeBotApi {
   }
 
   /** Queues an update (or, with a webhook set, posts it there); returns its update_id. */
-  async pushUpdate(update: Omit<Update, 'update_id'>): Promise<{ updateId: number; webhookStatus: number | null }> {
+  async pushUpdate(
+    update: Omit<Update, 'update_id'>,
+  ): Promise<{ updateId: number; webhookStatus: number | null }> {
     const full = { update_id: this.nextUpdateId++, ...update } as Update;
     if (this.webhook) return { updateId: full.update_id, webhookStatus: await this.deliver(full) };
     this.queue.push(full);
@@ -78,7 +82,12 @@ export class FakeBotApi {
     const secret = 'secret' in options ? options.secret : this.webhook.secret;
     const response = await fetch(this.webhook.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(secret === undefined || secret === null ? {} : { 'X-Telegram-Bot-Api-Secret-Token': secret }) },
+      headers: {
+        'content-type': 'application/json',
+        ...(secret === undefined || secret === null
+          ? {}
+          : { 'X-Telegram-Bot-Api-Secret-Token': secret }),
+      },
       body: JSON.stringify(update),
     });
     await response.arrayBuffer();
@@ -88,7 +97,13 @@ export class FakeBotApi {
   /** A user sends a text message to the bot. */
   async sendText(from: { id: number; language_code?: string }, text: string) {
     return this.pushUpdate({
-      message: { message_id: this.nextUpdateId, date: Math.floor(Date.now() / 1000), chat: { id: from.id, type: 'private' }, from: { first_name: 'Test', ...from }, text },
+      message: {
+        message_id: this.nextUpdateId,
+        date: Math.floor(Date.now() / 1000),
+        chat: { id: from.id, type: 'private' },
+        from: { first_name: 'Test', ...from },
+        text,
+      },
     });
   }
 
@@ -96,17 +111,35 @@ export class FakeBotApi {
    * Telegram's side of paying an invoice link: a pre_checkout_query, the bot's answer (waited
    * for, up to 10 s as Telegram does), then on ok a successful_payment message with a new charge id.
    */
-  async payInvoice(link: string, payerId: number, options: { amount?: number } = {}): Promise<{ ok: boolean; chargeId: string | null; error?: string }> {
+  async payInvoice(
+    link: string,
+    payerId: number,
+    options: { amount?: number } = {},
+  ): Promise<{ ok: boolean; chargeId: string | null; error?: string }> {
     const invoice = this.invoices.get(link);
     if (!invoice) throw new Error(`no invoice link ${link}`);
     const queryId = randomBytes(8).toString('hex');
     const amount = options.amount ?? invoice.amount;
     await this.pushUpdate({
-      pre_checkout_query: { id: queryId, from: { id: payerId, first_name: 'Payer' }, currency: invoice.currency, total_amount: amount, invoice_payload: invoice.payload },
+      pre_checkout_query: {
+        id: queryId,
+        from: { id: payerId, first_name: 'Payer' },
+        currency: invoice.currency,
+        total_amount: amount,
+        invoice_payload: invoice.payload,
+      },
     });
-    const answer = await this.waitFor(() => this.callsOf('answerPreCheckoutQuery').find((c) => c.params.pre_checkout_query_id === queryId), 10_000);
-    if (!answer) return { ok: false, chargeId: null, error: 'no answer to pre_checkout_query within 10 s' };
-    if (answer.params.ok !== true) return { ok: false, chargeId: null, error: String(answer.params.error_message) };
+    const answer = await this.waitFor(
+      () =>
+        this.callsOf('answerPreCheckoutQuery').find(
+          (c) => c.params.pre_checkout_query_id === queryId,
+        ),
+      10_000,
+    );
+    if (!answer)
+      return { ok: false, chargeId: null, error: 'no answer to pre_checkout_query within 10 s' };
+    if (answer.params.ok !== true)
+      return { ok: false, chargeId: null, error: String(answer.params.error_message) };
     const chargeId = `stxFake${randomBytes(12).toString('hex')}`;
     this.charges.set(chargeId, { userId: payerId, stars: amount, refunded: false });
     await this.pushSuccessfulPayment(payerId, { chargeId, payload: invoice.payload, amount });
@@ -114,20 +147,32 @@ export class FakeBotApi {
   }
 
   /** Sends (again) the successful_payment service message of a charge. */
-  async pushSuccessfulPayment(payerId: number, payment: { chargeId: string; payload: string; amount: number }) {
+  async pushSuccessfulPayment(
+    payerId: number,
+    payment: { chargeId: string; payload: string; amount: number },
+  ) {
     return this.pushUpdate({
       message: {
         message_id: this.nextUpdateId,
         date: Math.floor(Date.now() / 1000),
         chat: { id: payerId, type: 'private' },
         from: { id: payerId, first_name: 'Payer' },
-        successful_payment: { currency: 'XTR', total_amount: payment.amount, invoice_payload: payment.payload, telegram_payment_charge_id: payment.chargeId, provider_payment_charge_id: '' },
+        successful_payment: {
+          currency: 'XTR',
+          total_amount: payment.amount,
+          invoice_payload: payment.payload,
+          telegram_payment_charge_id: payment.chargeId,
+          provider_payment_charge_id: '',
+        },
       },
     });
   }
 
   /** Telegram's refunded_payment service message (a refund made outside the bot's own refundStarPayment). */
-  async pushRefundedPayment(payerId: number, payment: { chargeId: string; payload: string; amount: number }) {
+  async pushRefundedPayment(
+    payerId: number,
+    payment: { chargeId: string; payload: string; amount: number },
+  ) {
     const charge = this.charges.get(payment.chargeId);
     if (charge) charge.refunded = true;
     return this.pushUpdate({
@@ -136,7 +181,12 @@ export class FakeBotApi {
         date: Math.floor(Date.now() / 1000),
         chat: { id: payerId, type: 'private' },
         from: { id: payerId, first_name: 'Payer' },
-        refunded_payment: { currency: 'XTR', total_amount: payment.amount, invoice_payload: payment.payload, telegram_payment_charge_id: payment.chargeId },
+        refunded_payment: {
+          currency: 'XTR',
+          total_amount: payment.amount,
+          invoice_payload: payment.payload,
+          telegram_payment_charge_id: payment.chargeId,
+        },
       },
     });
   }
@@ -170,7 +220,8 @@ export class FakeBotApi {
     const match = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(new URL(req.url ?? '/', this.url).pathname);
     if (!match) return send(404, { ok: false, error_code: 404, description: 'Not Found' });
     const [, token, method] = match as unknown as [string, string, string];
-    if (token !== this.token) return send(401, { ok: false, error_code: 401, description: 'Unauthorized' });
+    if (token !== this.token)
+      return send(401, { ok: false, error_code: 401, description: 'Unauthorized' });
     let params: Record<string, unknown> = {};
     const raw = await new Promise<string>((resolve) => {
       let data = '';
@@ -192,12 +243,30 @@ export class FakeBotApi {
   }
 
   private async run(method: string, p: Record<string, unknown>): Promise<Outcome> {
-    const bad = (description: string): Outcome => ({ ok: false, error_code: 400, description: `Bad Request: ${description}` });
+    const bad = (description: string): Outcome => ({
+      ok: false,
+      error_code: 400,
+      description: `Bad Request: ${description}`,
+    });
     switch (method) {
       case 'getMe':
-        return { ok: true, result: { id: Number(this.token.split(':')[0]), is_bot: true, first_name: 'Seer', username: 'seer_test_bot' } };
+        return {
+          ok: true,
+          result: {
+            id: Number(this.token.split(':')[0]),
+            is_bot: true,
+            first_name: 'Seer',
+            username: 'seer_test_bot',
+          },
+        };
       case 'getUpdates': {
-        if (this.webhook) return { ok: false, error_code: 409, description: "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first" };
+        if (this.webhook)
+          return {
+            ok: false,
+            error_code: 409,
+            description:
+              "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
+          };
         const offset = typeof p.offset === 'number' ? p.offset : undefined;
         if (offset !== undefined) this.queue = this.queue.filter((u) => u.update_id >= offset);
         const timeoutSeconds = typeof p.timeout === 'number' ? p.timeout : 0;
@@ -214,8 +283,10 @@ export class FakeBotApi {
         return { ok: true, result: this.queue.slice(0, limit) };
       }
       case 'setWebhook': {
-        if (typeof p.url !== 'string' || !p.url) return bad('bad webhook: An HTTPS URL must be provided for webhook');
-        if (p.secret_token !== undefined && !/^[A-Za-z0-9_-]{1,256}$/.test(String(p.secret_token))) return bad('secret token contains unallowed characters');
+        if (typeof p.url !== 'string' || !p.url)
+          return bad('bad webhook: An HTTPS URL must be provided for webhook');
+        if (p.secret_token !== undefined && !/^[A-Za-z0-9_-]{1,256}$/.test(String(p.secret_token)))
+          return bad('secret token contains unallowed characters');
         this.webhook = { url: p.url, secret: p.secret_token as string | undefined };
         return { ok: true, result: true };
       }
@@ -223,20 +294,34 @@ export class FakeBotApi {
         this.webhook = null;
         return { ok: true, result: true };
       case 'sendMessage':
-        if (typeof p.chat_id !== 'number' && typeof p.chat_id !== 'string') return bad('chat_id is empty');
+        if (typeof p.chat_id !== 'number' && typeof p.chat_id !== 'string')
+          return bad('chat_id is empty');
         if (typeof p.text !== 'string' || !p.text.trim()) return bad('message text is empty');
-        return { ok: true, result: { message_id: Math.floor(Math.random() * 1e6), date: Math.floor(Date.now() / 1000), chat: { id: p.chat_id, type: 'private' }, text: p.text } };
+        return {
+          ok: true,
+          result: {
+            message_id: Math.floor(Math.random() * 1e6),
+            date: Math.floor(Date.now() / 1000),
+            chat: { id: p.chat_id, type: 'private' },
+            text: p.text,
+          },
+        };
       case 'createInvoiceLink': {
         const title = String(p.title ?? '');
         const description = String(p.description ?? '');
         const payload = String(p.payload ?? '');
         const prices = p.prices as Array<{ label: string; amount: number }> | undefined;
-        if (title.length < 1 || title.length > 32) return bad('invoice title must be 1-32 characters');
-        if (description.length < 1 || description.length > 255) return bad('invoice description must be 1-255 characters');
-        if (Buffer.byteLength(payload) < 1 || Buffer.byteLength(payload) > 128) return bad('invoice payload must be 1-128 bytes');
+        if (title.length < 1 || title.length > 32)
+          return bad('invoice title must be 1-32 characters');
+        if (description.length < 1 || description.length > 255)
+          return bad('invoice description must be 1-255 characters');
+        if (Buffer.byteLength(payload) < 1 || Buffer.byteLength(payload) > 128)
+          return bad('invoice payload must be 1-128 bytes');
         if (p.currency !== 'XTR') return bad('this fake only sells in Telegram Stars (XTR)');
-        if (p.provider_token !== undefined && p.provider_token !== '') return bad('provider_token must be empty for payments in Telegram Stars');
-        if (!Array.isArray(prices) || prices.length !== 1) return bad('STARS_INVOICE_INVALID: exactly one price is required for Telegram Stars');
+        if (p.provider_token !== undefined && p.provider_token !== '')
+          return bad('provider_token must be empty for payments in Telegram Stars');
+        if (!Array.isArray(prices) || prices.length !== 1)
+          return bad('STARS_INVOICE_INVALID: exactly one price is required for Telegram Stars');
         const amount = prices[0]!.amount;
         if (!Number.isInteger(amount) || amount < 1) return bad('STARS_INVOICE_INVALID');
         const link = `https://t.me/$${randomBytes(9).toString('base64url')}`;
@@ -244,9 +329,11 @@ export class FakeBotApi {
         return { ok: true, result: link };
       }
       case 'answerPreCheckoutQuery':
-        if (typeof p.pre_checkout_query_id !== 'string') return bad('pre_checkout_query_id is required');
+        if (typeof p.pre_checkout_query_id !== 'string')
+          return bad('pre_checkout_query_id is required');
         if (typeof p.ok !== 'boolean') return bad('ok is required');
-        if (p.ok === false && (typeof p.error_message !== 'string' || !p.error_message)) return bad('error_message is required when ok is false');
+        if (p.ok === false && (typeof p.error_message !== 'string' || !p.error_message))
+          return bad('error_message is required when ok is false');
         return { ok: true, result: true };
       case 'refundStarPayment': {
         const charge = this.charges.get(String(p.telegram_payment_charge_id));

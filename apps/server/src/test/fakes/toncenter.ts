@@ -20,7 +20,11 @@ export interface FakeTransaction {
     value: string | null;
     bounce: boolean;
     bounced: boolean;
-    message_content: { body: string; decoded: { type: 'text_comment'; comment: string } | null; hash: string };
+    message_content: {
+      body: string;
+      decoded: { type: 'text_comment'; comment: string } | null;
+      hash: string;
+    };
   } | null;
   description: {
     type: string;
@@ -104,7 +108,11 @@ export class FakeToncenter {
       value: null,
       bounce: false,
       bounced: false,
-      message_content: { body: randomBytes(16).toString('base64'), decoded: null, hash: randomBytes(32).toString('base64') },
+      message_content: {
+        body: randomBytes(16).toString('base64'),
+        decoded: null,
+        hash: randomBytes(32).toString('base64'),
+      },
       aborted: false,
     });
   }
@@ -135,14 +143,18 @@ export class FakeToncenter {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
-  private push(message: NonNullable<FakeTransaction['in_msg']> & { aborted: boolean }): FakeTransaction {
+  private push(
+    message: NonNullable<FakeTransaction['in_msg']> & { aborted: boolean },
+  ): FakeTransaction {
     const lt = this.nextLt;
     // lt grows by more than one between an account's transactions, as on the real chain
     this.nextLt += 1_000_000n + BigInt(Math.floor(Math.random() * 1000));
     const { aborted, ...inMsg } = message;
     const tx: FakeTransaction = {
       account: this.account,
-      hash: createHash('sha256').update(`${this.account}:${lt}:${randomBytes(8).toString('hex')}`).digest('base64'),
+      hash: createHash('sha256')
+        .update(`${this.account}:${lt}:${randomBytes(8).toString('hex')}`)
+        .digest('base64'),
       lt: lt.toString(),
       now: Math.floor(Date.now() / 1000),
       in_msg: inMsg,
@@ -160,7 +172,8 @@ export class FakeToncenter {
   private handle(req: IncomingMessage, res: ServerResponse): void {
     const url = new URL(req.url ?? '/', this.url);
     const query = Object.fromEntries(url.searchParams.entries());
-    const apiKey = typeof req.headers['x-api-key'] === 'string' ? req.headers['x-api-key'] : undefined;
+    const apiKey =
+      typeof req.headers['x-api-key'] === 'string' ? req.headers['x-api-key'] : undefined;
     const record: RecordedRequest = { path: url.pathname, query, apiKey, answered: 200 };
     this.requests.push(record);
     const send = (status: number, body: unknown) => {
@@ -168,18 +181,26 @@ export class FakeToncenter {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(typeof body === 'string' ? body : JSON.stringify(body));
     };
-    if (req.method !== 'GET' || url.pathname !== '/api/v3/transactions') return send(404, { code: 404, error: 'not found' });
-    if (this.apiKey && apiKey !== this.apiKey) return send(401, { code: 401, error: 'API key does not exist' });
+    if (req.method !== 'GET' || url.pathname !== '/api/v3/transactions')
+      return send(404, { code: 404, error: 'not found' });
+    if (this.apiKey && apiKey !== this.apiKey)
+      return send(401, { code: 401, error: 'API key does not exist' });
     const fault = this.faults.shift();
     if (fault?.kind === 'hang') {
       record.answered = 'hung';
       this.hung.push(res);
       return;
     }
-    if (fault?.kind === 'status') return send(fault.status, { code: fault.status, error: 'internal error' });
+    if (fault?.kind === 'status')
+      return send(fault.status, { code: fault.status, error: 'internal error' });
     if (fault?.kind === 'garbage') return send(200, { result: 'not what you expected' });
 
-    const int = (name: string, fallback: number | null, min: number, max: number): number | null | 'bad' => {
+    const int = (
+      name: string,
+      fallback: number | null,
+      min: number,
+      max: number,
+    ): number | null | 'bad' => {
       const raw = query[name];
       if (raw === undefined) return fallback;
       if (!/^\d+$/.test(raw)) return 'bad';
@@ -191,7 +212,13 @@ export class FakeToncenter {
     const sort = query.sort ?? 'desc';
     const startLt = query.start_lt;
     const endLt = query.end_lt;
-    if (limit === 'bad' || offset === 'bad' || !['asc', 'desc'].includes(sort) || (startLt && !/^\d+$/.test(startLt)) || (endLt && !/^\d+$/.test(endLt))) {
+    if (
+      limit === 'bad' ||
+      offset === 'bad' ||
+      !['asc', 'desc'].includes(sort) ||
+      (startLt && !/^\d+$/.test(startLt)) ||
+      (endLt && !/^\d+$/.test(endLt))
+    ) {
       return send(400, { code: 400, error: 'invalid query parameters' });
     }
     this.beforeAnswer?.(query);
@@ -201,7 +228,9 @@ export class FakeToncenter {
       .sort((a, b) => (BigInt(a.lt) < BigInt(b.lt) ? -1 : 1));
     let from = startLt ? ascending.findIndex((tx) => BigInt(tx.lt) >= BigInt(startLt)) : 0;
     if (from === -1) from = ascending.length;
-    let to = endLt ? ascending.findLastIndex((tx) => BigInt(tx.lt) <= BigInt(endLt)) + 1 : ascending.length;
+    let to = endLt
+      ? ascending.findLastIndex((tx) => BigInt(tx.lt) <= BigInt(endLt)) + 1
+      : ascending.length;
     if (sort === 'asc') from = Math.max(0, from - this.overlap);
     else to = Math.min(ascending.length, to + this.overlap);
     let window = ascending.slice(from, Math.max(from, to));

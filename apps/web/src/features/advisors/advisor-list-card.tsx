@@ -17,10 +17,13 @@ export function AdvisorListCard({ advisor }: { advisor: Advisor }) {
           <StarRating rating={advisor.rating} count={advisor.reviews} />
         </span>
         <span className="small muted">
-          {category ? t(`categories.${category.slug}`) : advisor.category_name} · {t('advisors.years', { count: advisor.experience })}
+          {category ? t(`categories.${category.slug}`) : advisor.category_name} ·{' '}
+          {t('advisors.years', { count: advisor.experience })}
         </span>
         <span className="advisor-card-description small">{advisor.description}</span>
-        <span className="advisor-card-price">{t('common.pricePerMessage', { price: advisor.price.toFixed(2) })}</span>
+        <span className="advisor-card-price">
+          {t('common.pricePerMessage', { price: advisor.price.toFixed(2) })}
+        </span>
       </span>
     </Link>
   );

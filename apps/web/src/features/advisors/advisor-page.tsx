@@ -18,9 +18,12 @@ const TOPICS = ['love', 'relationships', 'career', 'future', 'family', 'spiritua
 
 function Reviews({ advisorId }: { advisorId: number }) {
   const t = useT();
-  const reviews = useData(`reviews:${advisorId}`, () => callApi('GetReviews', { query: { manager_id: advisorId } }));
+  const reviews = useData(`reviews:${advisorId}`, () =>
+    callApi('GetReviews', { query: { manager_id: advisorId } }),
+  );
   if (reviews.status === 'loading') return <LoadingState />;
-  if (reviews.status === 'error') return <ErrorState message={t('advisors.reviewsFailed')} onRetry={reviews.retry} />;
+  if (reviews.status === 'error')
+    return <ErrorState message={t('advisors.reviewsFailed')} onRetry={reviews.retry} />;
   if (reviews.data.reviews.length === 0) return <p className="muted">{t('advisors.noReviews')}</p>;
   return (
     <ul className="list review-list">
@@ -28,7 +31,13 @@ function Reviews({ advisorId }: { advisorId: number }) {
         <li key={review.id} className="review">
           <div className="review-top">
             <strong>{review.author || t('advisors.anonymous')}</strong>
-            <span className="small muted">{formatDate(new Date(review.created_at), { day: 'numeric', month: 'short', year: 'numeric' })}</span>
+            <span className="small muted">
+              {formatDate(new Date(review.created_at), {
+                day: 'numeric',
+                month: 'short',
+                year: 'numeric',
+              })}
+            </span>
           </div>
           <StarRating rating={review.rating} />
           {review.text && <p>{review.text}</p>}
@@ -40,9 +49,15 @@ function Reviews({ advisorId }: { advisorId: number }) {
 
 function PositiveReviews({ advisorId }: { advisorId: number }) {
   const t = useT();
-  const reviews = useData(`reviews:${advisorId}`, () => callApi('GetReviews', { query: { manager_id: advisorId } }));
+  const reviews = useData(`reviews:${advisorId}`, () =>
+    callApi('GetReviews', { query: { manager_id: advisorId } }),
+  );
   const list = reviews.data?.reviews ?? [];
-  const share = list.length ? Math.round((list.filter((review) => review.rating >= POSITIVE_RATING).length / list.length) * 100) : null;
+  const share = list.length
+    ? Math.round(
+        (list.filter((review) => review.rating >= POSITIVE_RATING).length / list.length) * 100,
+      )
+    : null;
   return (
     <div className="stat">
       <strong>{share === null ? '—' : `${share}%`}</strong>
@@ -56,7 +71,9 @@ export default function AdvisorPage() {
   const { id } = useParams<{ id: string }>();
   const advisorId = Number(id);
   const valid = Number.isInteger(advisorId) && advisorId > 0;
-  const advisor = useData(valid ? `advisor:${advisorId}` : null, () => callApi('GetManager', { query: { id: advisorId } }));
+  const advisor = useData(valid ? `advisor:${advisorId}` : null, () =>
+    callApi('GetManager', { query: { id: advisorId } }),
+  );
   const user = useCurrentUser();
 
   if (!valid) {
@@ -88,9 +105,13 @@ export default function AdvisorPage() {
         <span className={manager.isOnline ? 'badge badge-online' : 'badge'}>
           {manager.isOnline ? t('common.online') : t('common.offline')}
         </span>
-        <p className="advisor-category">{category ? t(`categories.${category.slug}`) : manager.category_name}</p>
+        <p className="advisor-category">
+          {category ? t(`categories.${category.slug}`) : manager.category_name}
+        </p>
         <StarRating rating={manager.rating} count={manager.reviews} />
-        <p className="advisor-price">{t('common.pricePerMessage', { price: manager.price.toFixed(2) })}</p>
+        <p className="advisor-price">
+          {t('common.pricePerMessage', { price: manager.price.toFixed(2) })}
+        </p>
         <p className="small muted">
           {t('advisors.languages')}: {languages || '—'}
         </p>
@@ -99,7 +120,11 @@ export default function AdvisorPage() {
       {!manager.isOnline && (
         <section className="card offline-notice" role="status">
           <p>{t('advisors.offlineNotice')}</p>
-          <ButtonLink href={category ? `/operators/${category.id}` : '/operators'} variant="secondary" block>
+          <ButtonLink
+            href={category ? `/operators/${category.id}` : '/operators'}
+            variant="secondary"
+            block
+          >
             {t('advisors.findOperators')}
           </ButtonLink>
         </section>

@@ -61,25 +61,38 @@ export default function CategoryPage() {
 
   const setOrder = (next: SortOrder) => {
     haptic.selection();
-    navigate(`/operators/${category.id}${next === 'rating' ? '' : `?sort=${next}`}`, { replace: true });
+    navigate(`/operators/${category.id}${next === 'rating' ? '' : `?sort=${next}`}`, {
+      replace: true,
+    });
   };
 
   return (
     <div className="page">
-      <PageHeader title={t('advisors.topIn', { category: t(`categories.${category.slug}`) })} back />
+      <PageHeader
+        title={t('advisors.topIn', { category: t(`categories.${category.slug}`) })}
+        back
+      />
       <CategoryTabs activeId={category.id} />
       <div className="sort-bar" role="group" aria-label={t('advisors.sortBy')}>
         <span className="small muted" aria-hidden="true">
           {t('advisors.sortBy')}:
         </span>
         {SORT_ORDERS.map((option) => (
-          <button key={option} type="button" className="chip" aria-pressed={order === option} onClick={() => setOrder(option)}>
+          <button
+            key={option}
+            type="button"
+            className="chip"
+            aria-pressed={order === option}
+            onClick={() => setOrder(option)}
+          >
             {t(`advisors.sort.${option}`)}
           </button>
         ))}
       </div>
       {advisors.status === 'loading' && <LoadingState />}
-      {advisors.status === 'error' && <ErrorState message={t('advisors.loadFailed')} onRetry={advisors.retry} />}
+      {advisors.status === 'error' && (
+        <ErrorState message={t('advisors.loadFailed')} onRetry={advisors.retry} />
+      )}
       {advisors.status === 'success' &&
         (advisors.data.length === 0 ? (
           <EmptyState message={t('advisors.empty')} />

@@ -4,9 +4,24 @@ import { sortAdvisors } from './sort-advisors';
 
 function advisor(id: number, fields: Partial<Advisor>): Advisor {
   return {
-    id, manager_id: id, name: `A${id}`, avatar: '', category_id: 1, category_name: '', description: '',
-    additional_info: '', rating: 4, reviews: 0, price: 1, price_cents: 100, experience: 1, clients: 0,
-    languages: [], isActive: true, isOnline: false, ...fields,
+    id,
+    manager_id: id,
+    name: `A${id}`,
+    avatar: '',
+    category_id: 1,
+    category_name: '',
+    description: '',
+    additional_info: '',
+    rating: 4,
+    reviews: 0,
+    price: 1,
+    price_cents: 100,
+    experience: 1,
+    clients: 0,
+    languages: [],
+    isActive: true,
+    isOnline: false,
+    ...fields,
   };
 }
 
@@ -19,10 +34,14 @@ const list = [
 const ids = (advisors: Advisor[]) => advisors.map((item) => item.manager_id);
 
 describe('sortAdvisors', () => {
-  it('by rating: best first', () => expect(ids(sortAdvisors(list, 'rating'))).toEqual([2, 4, 1, 3]));
-  it('by activity: online first, then by rating', () => expect(ids(sortAdvisors(list, 'activity'))).toEqual([4, 3, 2, 1]));
-  it('by experience: most years first', () => expect(ids(sortAdvisors(list, 'experience'))).toEqual([4, 1, 3, 2]));
-  it('by price: cheapest first, ties by rating', () => expect(ids(sortAdvisors(list, 'price'))).toEqual([4, 3, 1, 2]));
+  it('by rating: best first', () =>
+    expect(ids(sortAdvisors(list, 'rating'))).toEqual([2, 4, 1, 3]));
+  it('by activity: online first, then by rating', () =>
+    expect(ids(sortAdvisors(list, 'activity'))).toEqual([4, 3, 2, 1]));
+  it('by experience: most years first', () =>
+    expect(ids(sortAdvisors(list, 'experience'))).toEqual([4, 1, 3, 2]));
+  it('by price: cheapest first, ties by rating', () =>
+    expect(ids(sortAdvisors(list, 'price'))).toEqual([4, 3, 1, 2]));
   it('leaves the given list untouched', () => {
     sortAdvisors(list, 'price');
     expect(ids(list)).toEqual([1, 2, 3, 4]);

@@ -1,7 +1,9 @@
 /** The top-up amount field: what a person may type, and the dollars it means. */
 import { LIMITS, parseDollarsToCents } from '@seer/contract';
 
-export type AmountCheck = { ok: true; cents: number } | { ok: false; error: 'amountInvalid' | 'amountTooSmall' | 'amountTooLarge' };
+export type AmountCheck =
+  | { ok: true; cents: number }
+  | { ok: false; error: 'amountInvalid' | 'amountTooSmall' | 'amountTooLarge' };
 
 export function checkAmount(text: string): AmountCheck {
   const cents = parseDollarsToCents(text);
@@ -13,7 +15,10 @@ export function checkAmount(text: string): AmountCheck {
 
 /** "1,250.00": the field's display form (the spec's default amount is written this way). */
 export function formatAmount(cents: number): string {
-  return new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100);
+  return new Intl.NumberFormat('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(cents / 100);
 }
 
 /** The plain "1250.00" form sent to the server. */

@@ -15,7 +15,9 @@ export default function BalancePage() {
     <div className="page">
       <PageHeader title={t('balance.title')} back />
       {user.status === 'loading' && <LoadingState />}
-      {user.status === 'error' && <ErrorState message={t('settings.loadFailed')} onRetry={user.retry} />}
+      {user.status === 'error' && (
+        <ErrorState message={t('settings.loadFailed')} onRetry={user.retry} />
+      )}
       {user.status === 'success' && (
         <section className="card card-hero" aria-live="polite">
           <p style={{ margin: 0 }}>{t('balance.current')}</p>

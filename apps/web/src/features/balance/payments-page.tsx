@@ -14,10 +14,13 @@ export default function PaymentsPage() {
     <div className="page">
       <PageHeader title={t('balance.paymentMethods')} back />
       {user.status === 'loading' && <LoadingState />}
-      {user.status === 'error' && <ErrorState message={t('settings.loadFailed')} onRetry={user.retry} />}
+      {user.status === 'error' && (
+        <ErrorState message={t('settings.loadFailed')} onRetry={user.retry} />
+      )}
       {user.status === 'success' && (
         <p className="card" aria-live="polite">
-          {t('balance.current')}: <strong data-testid="balance-value">${formatCents(user.data.balance_cents)}</strong>
+          {t('balance.current')}:{' '}
+          <strong data-testid="balance-value">${formatCents(user.data.balance_cents)}</strong>
         </p>
       )}
       <TopUpPanel />

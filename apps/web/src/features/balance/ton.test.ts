@@ -7,7 +7,12 @@ describe('TON amounts', () => {
     expect(nanotonsFor(125_000, 300)).toBe(416_666_666_667n);
     expect(nanotonsFor(1, 312)).toBe(3_205_129n);
     // the server rounds down: what we ask for is always worth at least the amount
-    for (const [cents, rate] of [[1, 300], [999, 312], [125_000, 287], [7, 1]] as const) {
+    for (const [cents, rate] of [
+      [1, 300],
+      [999, 312],
+      [125_000, 287],
+      [7, 1],
+    ] as const) {
       expect((nanotonsFor(cents, rate) * BigInt(rate)) / 1_000_000_000n).toBe(BigInt(cents));
     }
   });
@@ -28,8 +33,12 @@ describe('TON wire forms', () => {
   });
 
   it('turns a raw address into its non-bounceable user-friendly form and leaves friendly ones alone', () => {
-    expect(friendlyAddress(`0:${'ab'.repeat(32)}`)).toBe('UQCrq6urq6urq6urq6urq6urq6urq6urq6urq6urq6urq5jh');
-    expect(friendlyAddress(' EQCrq6urq6urq6urq6urq6urq6urq6urq6urq6urq6urq8Uk ')).toBe('EQCrq6urq6urq6urq6urq6urq6urq6urq6urq6urq6urq8Uk');
+    expect(friendlyAddress(`0:${'ab'.repeat(32)}`)).toBe(
+      'UQCrq6urq6urq6urq6urq6urq6urq6urq6urq6urq6urq5jh',
+    );
+    expect(friendlyAddress(' EQCrq6urq6urq6urq6urq6urq6urq6urq6urq6urq6urq8Uk ')).toBe(
+      'EQCrq6urq6urq6urq6urq6urq6urq6urq6urq6urq6urq8Uk',
+    );
   });
 
   it('links to ton://transfer with the amount and the memo', () => {

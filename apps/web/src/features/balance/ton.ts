@@ -59,7 +59,10 @@ export function commentPayload(text: string): string {
   cell[1] = data.length * 2;
   cell.set(data, 2);
   const header = [
-    0xb5, 0xee, 0x9c, 0x72, // serialized_boc magic
+    0xb5,
+    0xee,
+    0x9c,
+    0x72, // serialized_boc magic
     0x41, // has_idx 0, has_crc32c 1, has_cache_bits 0, flags 0, size (bytes per cell index) 1
     0x01, // off_bytes
     0x01, // cells
@@ -84,7 +87,8 @@ function crc16(bytes: Uint8Array): number {
   let crc = 0;
   for (const byte of bytes) {
     crc ^= byte << 8;
-    for (let i = 0; i < 8; i++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
+    for (let i = 0; i < 8; i++)
+      crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
   }
   return crc;
 }

@@ -26,17 +26,29 @@ describe('chat day labels', () => {
   });
 
   it('gives older days their date, noting whether the year is the current one', () => {
-    expect(dayLabel(new Date(2026, 10, 20, 12), now)).toMatchObject({ kind: 'date', sameYear: true });
-    expect(dayLabel(new Date(2025, 11, 31, 12), now)).toMatchObject({ kind: 'date', sameYear: false });
+    expect(dayLabel(new Date(2026, 10, 20, 12), now)).toMatchObject({
+      kind: 'date',
+      sameYear: true,
+    });
+    expect(dayLabel(new Date(2025, 11, 31, 12), now)).toMatchObject({
+      kind: 'date',
+      sameYear: false,
+    });
   });
 
   it('handles the first of the month: the last day of the previous month is Yesterday', () => {
-    expect(dayLabel(new Date(2026, 2, 31, 18), new Date(2026, 3, 1, 8))).toEqual({ kind: 'yesterday' });
+    expect(dayLabel(new Date(2026, 2, 31, 18), new Date(2026, 3, 1, 8))).toEqual({
+      kind: 'yesterday',
+    });
   });
 
   it('groups messages per local day in time order, whatever order they came in', () => {
     const groups = groupByDay(
-      [message(3, new Date(2026, 10, 22, 8)), message(1, new Date(2026, 10, 20, 8)), message(2, new Date(2026, 10, 21, 8))],
+      [
+        message(3, new Date(2026, 10, 22, 8)),
+        message(1, new Date(2026, 10, 20, 8)),
+        message(2, new Date(2026, 10, 21, 8)),
+      ],
       now,
     );
     expect(groups.map((group) => [group.label.kind, group.messages.map((m) => m.id)])).toEqual([

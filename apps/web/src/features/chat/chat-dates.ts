@@ -5,7 +5,8 @@ function startOfDay(date: Date): number {
   return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
 }
 
-export type DayLabel = { kind: 'today' } | { kind: 'yesterday' } | { kind: 'date'; date: Date; sameYear: boolean };
+export type DayLabel =
+  { kind: 'today' } | { kind: 'yesterday' } | { kind: 'date'; date: Date; sameYear: boolean };
 
 /** Which label a message sent at `date` gets when looked at `now`. */
 export function dayLabel(date: Date, now: Date = new Date()): DayLabel {

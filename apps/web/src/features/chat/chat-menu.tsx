@@ -61,7 +61,12 @@ export function ChatMenu({ onRate, onViewProfile, onDelete }: ChatMenuProps) {
           <button type="button" role="menuitem" onClick={choose(onViewProfile)}>
             👤 {t('chat.viewProfile')}
           </button>
-          <button type="button" role="menuitem" className={styles.danger} onClick={choose(onDelete)}>
+          <button
+            type="button"
+            role="menuitem"
+            className={styles.danger}
+            onClick={choose(onDelete)}
+          >
             🗑 {t('chat.deleteChat')}
           </button>
         </div>

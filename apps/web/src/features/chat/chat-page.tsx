@@ -57,7 +57,10 @@ export default function ChatPage() {
     </ButtonLink>
   );
   const { dialog, advisor, messages, online } = chat;
-  if (advisorId === null || (dialog.status === 'error' && isApiError(dialog.error) && dialog.error.status === 404)) {
+  if (
+    advisorId === null ||
+    (dialog.status === 'error' && isApiError(dialog.error) && dialog.error.status === 404)
+  ) {
     return <ErrorState message={t('chat.notFound')}>{findAdvisor}</ErrorState>;
   }
 
@@ -65,7 +68,12 @@ export default function ChatPage() {
   if (dialog.status === 'error') {
     // Spec: 'Failed to fetch messages' when the server refused, 'Error fetching messages' when it could not be reached.
     const network = isApiError(dialog.error) && dialog.error.status === 0;
-    return <ErrorState message={t(network ? 'chat.fetchError' : 'chat.fetchFailed')} onRetry={dialog.retry} />;
+    return (
+      <ErrorState
+        message={t(network ? 'chat.fetchError' : 'chat.fetchFailed')}
+        onRetry={dialog.retry}
+      />
+    );
   }
   if (!advisor) return null;
 
@@ -73,7 +81,8 @@ export default function ChatPage() {
   const freeMessages = profile?.free_messages ?? 0;
   const balanceCents = profile?.balance_cents ?? 0;
   // Spec: no free messages left and a balance below the price → input disabled, "Add Balance".
-  const outOfFunds = profile !== undefined && freeMessages <= 0 && balanceCents < advisor.price_cents;
+  const outOfFunds =
+    profile !== undefined && freeMessages <= 0 && balanceCents < advisor.price_cents;
 
   const rate = () =>
     openModal({
@@ -83,7 +92,8 @@ export default function ChatPage() {
           await createReview(advisor.manager_id, rating, text);
         } catch (error) {
           // 403: no message to this advisor yet. Say so in the user's language; otherwise the server's words.
-          if (isApiError(error) && error.status === 403) throw new Error(t('chat.rateNeedsMessage'));
+          if (isApiError(error) && error.status === 403)
+            throw new Error(t('chat.rateNeedsMessage'));
           throw error;
         }
         showToast(t('chat.reviewThanks'), 'success');
@@ -96,7 +106,10 @@ export default function ChatPage() {
       showToast(t('chat.deleted'), 'success');
       setLocation('/history', { replace: true });
     } catch (error) {
-      showToast(isApiError(error) && error.message ? error.message : t('chat.deleteError'), 'error');
+      showToast(
+        isApiError(error) && error.message ? error.message : t('chat.deleteError'),
+        'error',
+      );
     } finally {
       setConfirmingDelete(false);
     }
@@ -106,7 +119,12 @@ export default function ChatPage() {
     <section className={styles.chat} aria-labelledby="chat-title">
       <header className={styles.header}>
         {!hasNativeBackButton() && (
-          <button type="button" className="icon-button" aria-label={t('common.back')} onClick={goBack}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('common.back')}
+            onClick={goBack}
+          >
             <BackIcon />
           </button>
         )}
@@ -139,8 +157,17 @@ export default function ChatPage() {
       <Composer advisorId={advisor.manager_id} blocked={outOfFunds} onSent={chat.addOwnMessage} />
 
       {confirmingDelete && (
-        <div className="modal-backdrop" onClick={(event) => event.target === event.currentTarget && setConfirmingDelete(false)}>
-          <div className="modal" role="alertdialog" aria-modal="true" aria-labelledby="delete-title" aria-describedby="delete-message">
+        <div
+          className="modal-backdrop"
+          onClick={(event) => event.target === event.currentTarget && setConfirmingDelete(false)}
+        >
+          <div
+            className="modal"
+            role="alertdialog"
+            aria-modal="true"
+            aria-labelledby="delete-title"
+            aria-describedby="delete-message"
+          >
             <h2 id="delete-title">{t('chat.deleteConfirmTitle')}</h2>
             <p id="delete-message" className="muted">
               {t('chat.deleteConfirmMessage')}
@@ -148,7 +175,12 @@ export default function ChatPage() {
             <button type="button" className="button button-danger" onClick={() => void remove()}>
               {t('chat.deleteConfirm')}
             </button>
-            <button type="button" className="button button-secondary" onClick={() => setConfirmingDelete(false)} autoFocus>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => setConfirmingDelete(false)}
+              autoFocus
+            >
               {t('common.cancel')}
             </button>
           </div>

@@ -18,7 +18,8 @@ let context: AudioContext | null = null;
 function audioContext(): AudioContext | null {
   if (context) return context;
   const Class: AudioContextClass | undefined =
-    window.AudioContext ?? (window as unknown as { webkitAudioContext?: AudioContextClass }).webkitAudioContext;
+    window.AudioContext ??
+    (window as unknown as { webkitAudioContext?: AudioContextClass }).webkitAudioContext;
   if (!Class) return null;
   context = new Class();
   return context;

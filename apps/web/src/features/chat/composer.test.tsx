@@ -8,7 +8,9 @@ import { Toasts } from '../../shared/ui/toast';
 import { Composer } from './composer';
 
 const sendChatMessage = vi.fn();
-vi.mock('./api/create-message', () => ({ sendChatMessage: (...args: unknown[]) => sendChatMessage(...args) }));
+vi.mock('./api/create-message', () => ({
+  sendChatMessage: (...args: unknown[]) => sendChatMessage(...args),
+}));
 
 const sent: Message = {
   id: 7,
@@ -67,7 +69,9 @@ describe('chat composer', () => {
   });
 
   it("shows the server's message when a send fails, and gives the text back", async () => {
-    sendChatMessage.mockRejectedValue(new ApiError(400, 'bad_request', 'message must be at most 50 characters'));
+    sendChatMessage.mockRejectedValue(
+      new ApiError(400, 'bad_request', 'message must be at most 50 characters'),
+    );
     const { input } = setup();
     fireEvent.change(input, { target: { value: 'Hello' } });
     fireEvent.submit(input.form!);
@@ -84,7 +88,9 @@ describe('chat composer', () => {
   });
 
   it('opens the insufficient-funds modal when the server refuses to charge', async () => {
-    sendChatMessage.mockRejectedValue(new ApiError(402, 'insufficient_funds', 'Insufficient funds'));
+    sendChatMessage.mockRejectedValue(
+      new ApiError(402, 'insufficient_funds', 'Insufficient funds'),
+    );
     const { input } = setup();
     fireEvent.change(input, { target: { value: 'Hello' } });
     fireEvent.submit(input.form!);
@@ -95,7 +101,9 @@ describe('chat composer', () => {
   it('explains why a picture was not sent: wrong type or larger than 5 MB', async () => {
     setup();
     const picker = document.querySelector('input[type=file]') as HTMLInputElement;
-    fireEvent.change(picker, { target: { files: [new File(['hello'], 'notes.txt', { type: 'text/plain' })] } });
+    fireEvent.change(picker, {
+      target: { files: [new File(['hello'], 'notes.txt', { type: 'text/plain' })] },
+    });
     await screen.findByText(t('chat.uploadError', { reason: t('chat.imageType') }));
     const huge = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'huge.png', { type: 'image/png' });
     fireEvent.change(picker, { target: { files: [huge] } });

@@ -42,7 +42,8 @@ export function Composer({ advisorId, blocked, onSent }: ComposerProps) {
   const fileInput = useRef<HTMLInputElement>(null);
 
   // The spec's insufficient-funds alert is the warn modal, whose "Top up" leads to /balance.
-  const insufficientFunds = () => openModal({ variant: 'warn', onAction: () => navigate('/balance') });
+  const insufficientFunds = () =>
+    openModal({ variant: 'warn', onAction: () => navigate('/balance') });
 
   const deliver = async (content: { text: string; imageId?: string }): Promise<boolean> => {
     try {
@@ -122,7 +123,12 @@ export function Composer({ advisorId, blocked, onSent }: ComposerProps) {
     return (
       <div className={styles.blocked}>
         <p className="small muted">{t('chat.noFunds')}</p>
-        <input className={`input ${styles.blockedInput}`} disabled aria-label={t('chat.placeholder')} placeholder={t('chat.placeholder')} />
+        <input
+          className={`input ${styles.blockedInput}`}
+          disabled
+          aria-label={t('chat.placeholder')}
+          placeholder={t('chat.placeholder')}
+        />
         <ButtonLink href="/balance" block>
           {t('chat.addBalance')}
         </ButtonLink>
@@ -146,7 +152,15 @@ export function Composer({ advisorId, blocked, onSent }: ComposerProps) {
           aria-expanded={emojiOpen}
           onClick={() => setEmojiOpen((open) => !open)}
         >
-          <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true" focusable="false">
+          <svg
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2}
+            strokeLinecap="round"
+            aria-hidden="true"
+            focusable="false"
+          >
             <circle cx="12" cy="12" r="9" />
             <path d="M8.5 14.5a4.5 4.5 0 0 0 7 0" />
             <circle cx="9" cy="10" r="0.6" fill="currentColor" />
@@ -160,7 +174,16 @@ export function Composer({ advisorId, blocked, onSent }: ComposerProps) {
           disabled={busy}
           onClick={() => fileInput.current?.click()}
         >
-          <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+          <svg
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2}
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            aria-hidden="true"
+            focusable="false"
+          >
             <rect x="3" y="5" width="18" height="14" rx="2" />
             <circle cx="8.5" cy="10" r="1.5" />
             <path d="m21 16-5-5-9 8" />
@@ -190,11 +213,21 @@ export function Composer({ advisorId, blocked, onSent }: ComposerProps) {
             autoComplete="off"
           />
           {/* Shown once typing starts, so the placeholder has the whole width. */}
-          <span id="chat-counter" className={styles.counter} aria-live="off" hidden={text.length === 0}>
+          <span
+            id="chat-counter"
+            className={styles.counter}
+            aria-live="off"
+            hidden={text.length === 0}
+          >
             {text.length}/{LIMITS.chatMessageMaxLength}
           </span>
         </div>
-        <button type="submit" className={`icon-button ${styles.send}`} aria-label={t('chat.send')} disabled={!text.trim() || busy}>
+        <button
+          type="submit"
+          className={`icon-button ${styles.send}`}
+          aria-label={t('chat.send')}
+          disabled={!text.trim() || busy}
+        >
           <svg viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
             <path d="M3.4 20.4 21 12 3.4 3.6 3.4 10l12.6 2-12.6 2z" />
           </svg>

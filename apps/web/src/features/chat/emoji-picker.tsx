@@ -5,15 +5,84 @@ import styles from './chat.module.css';
 const EMOJI_GROUPS: ReadonlyArray<{ key: string; emoji: readonly string[] }> = [
   {
     key: 'smileys',
-    emoji: ['😀', '😊', '🙂', '😉', '😂', '🥰', '😍', '😘', '😇', '🤗', '🤔', '😌', '😅', '🥺', '😢', '😭', '😮', '😱', '😴', '😎', '🙄', '😔', '😤', '🤍'],
+    emoji: [
+      '😀',
+      '😊',
+      '🙂',
+      '😉',
+      '😂',
+      '🥰',
+      '😍',
+      '😘',
+      '😇',
+      '🤗',
+      '🤔',
+      '😌',
+      '😅',
+      '🥺',
+      '😢',
+      '😭',
+      '😮',
+      '😱',
+      '😴',
+      '😎',
+      '🙄',
+      '😔',
+      '😤',
+      '🤍',
+    ],
   },
   {
     key: 'hearts',
-    emoji: ['❤️', '💔', '💕', '💖', '💘', '💞', '💌', '💍', '🌹', '👍', '👎', '👏', '🙏', '🤝', '💪', '🙌'],
+    emoji: [
+      '❤️',
+      '💔',
+      '💕',
+      '💖',
+      '💘',
+      '💞',
+      '💌',
+      '💍',
+      '🌹',
+      '👍',
+      '👎',
+      '👏',
+      '🙏',
+      '🤝',
+      '💪',
+      '🙌',
+    ],
   },
   {
     key: 'mystic',
-    emoji: ['✨', '🔮', '🌙', '⭐', '🌟', '💫', '☀️', '🌈', '🃏', '🕯️', '🧿', '🍀', '🌸', '🦋', '♈', '♉', '♊', '♋', '♌', '♍', '♎', '♏', '♐', '♑', '♒', '♓'],
+    emoji: [
+      '✨',
+      '🔮',
+      '🌙',
+      '⭐',
+      '🌟',
+      '💫',
+      '☀️',
+      '🌈',
+      '🃏',
+      '🕯️',
+      '🧿',
+      '🍀',
+      '🌸',
+      '🦋',
+      '♈',
+      '♉',
+      '♊',
+      '♋',
+      '♌',
+      '♍',
+      '♎',
+      '♏',
+      '♐',
+      '♑',
+      '♒',
+      '♓',
+    ],
   },
 ];
 
@@ -24,7 +93,13 @@ export default function EmojiPicker({ onPick }: { onPick: (emoji: string) => voi
       {EMOJI_GROUPS.map((group) => (
         <div key={group.key} className={styles.emojiGroup}>
           {group.emoji.map((emoji) => (
-            <button key={emoji} type="button" className={styles.emojiButton} onClick={() => onPick(emoji)} aria-label={emoji}>
+            <button
+              key={emoji}
+              type="button"
+              className={styles.emojiButton}
+              onClick={() => onPick(emoji)}
+              aria-label={emoji}
+            >
               {emoji}
             </button>
           ))}

@@ -9,7 +9,16 @@ function LabelText({ label }: { label: DayLabel }) {
   const t = useT();
   if (label.kind === 'today') return <>{t('chat.today')}</>;
   if (label.kind === 'yesterday') return <>{t('chat.yesterday')}</>;
-  return <>{formatDate(label.date, label.sameYear ? { day: 'numeric', month: 'long' } : { day: 'numeric', month: 'long', year: 'numeric' })}</>;
+  return (
+    <>
+      {formatDate(
+        label.date,
+        label.sameYear
+          ? { day: 'numeric', month: 'long' }
+          : { day: 'numeric', month: 'long', year: 'numeric' },
+      )}
+    </>
+  );
 }
 
 function MessageBubble({ message }: { message: Message }) {
@@ -17,20 +26,35 @@ function MessageBubble({ message }: { message: Message }) {
   const mine = message.sender === 'user';
   const time = formatDate(new Date(message.message_date), TIME_FORMAT);
   return (
-    <li className={`${styles.bubble} ${mine ? styles.mine : styles.theirs}`} data-sender={message.sender}>
+    <li
+      className={`${styles.bubble} ${mine ? styles.mine : styles.theirs}`}
+      data-sender={message.sender}
+    >
       {(message.kind === 'tarot' || message.kind === 'dream') && (
-        <span className={styles.kind}>{t(message.kind === 'tarot' ? 'chat.tarotRequest' : 'chat.dreamRequest')}</span>
+        <span className={styles.kind}>
+          {t(message.kind === 'tarot' ? 'chat.tarotRequest' : 'chat.dreamRequest')}
+        </span>
       )}
       {message.image_url && (
         <a href={message.image_url} target="_blank" rel="noreferrer" className={styles.imageLink}>
-          <img src={message.image_url} alt={t('chat.image')} className={styles.image} loading="lazy" decoding="async" />
+          <img
+            src={message.image_url}
+            alt={t('chat.image')}
+            className={styles.image}
+            loading="lazy"
+            decoding="async"
+          />
         </a>
       )}
       {message.message_text && <span className={styles.text}>{message.message_text}</span>}
       <span className={styles.meta}>
         <time dateTime={message.message_date}>{time}</time>
         {mine && (
-          <span className={styles.receipt} aria-label={message.read ? t('chat.read') : t('chat.sent')} role="img">
+          <span
+            className={styles.receipt}
+            aria-label={message.read ? t('chat.read') : t('chat.sent')}
+            role="img"
+          >
             {message.read ? '✓✓' : '✓'}
           </span>
         )}
@@ -39,7 +63,13 @@ function MessageBubble({ message }: { message: Message }) {
   );
 }
 
-export function MessageList({ messages, advisorName }: { messages: readonly Message[]; advisorName: string }) {
+export function MessageList({
+  messages,
+  advisorName,
+}: {
+  messages: readonly Message[];
+  advisorName: string;
+}) {
   const t = useT();
   const scroller = useRef<HTMLDivElement>(null);
   const newest = messages[messages.length - 1]?.id;
@@ -55,7 +85,8 @@ export function MessageList({ messages, advisorName }: { messages: readonly Mess
     const element = scroller.current;
     if (!element) return;
     const onLoad = () => {
-      if (element.scrollHeight - element.scrollTop - element.clientHeight < 400) element.scrollTop = element.scrollHeight;
+      if (element.scrollHeight - element.scrollTop - element.clientHeight < 400)
+        element.scrollTop = element.scrollHeight;
     };
     element.addEventListener('load', onLoad, true);
     return () => element.removeEventListener('load', onLoad, true);
@@ -63,8 +94,16 @@ export function MessageList({ messages, advisorName }: { messages: readonly Mess
 
   const groups = groupByDay(messages);
   return (
-    <div className={styles.messages} ref={scroller} role="log" aria-live="polite" aria-label={t('chat.conversation', { name: advisorName })}>
-      {groups.length === 0 && <p className={styles.empty}>{t('chat.empty', { name: advisorName })}</p>}
+    <div
+      className={styles.messages}
+      ref={scroller}
+      role="log"
+      aria-live="polite"
+      aria-label={t('chat.conversation', { name: advisorName })}
+    >
+      {groups.length === 0 && (
+        <p className={styles.empty}>{t('chat.empty', { name: advisorName })}</p>
+      )}
       {groups.map((group) => (
         <div key={group.day} className={styles.day}>
           <p className={styles.dayLabel}>

@@ -39,7 +39,10 @@ const message = (id: number, sender: 'user' | 'manager', text: string, read = fa
 const fetchMessages = vi.fn();
 vi.mock('./api/get-all-messages', async () => {
   const { useData } = await import('../../lib/use-data');
-  return { useDialog: (id: number | null) => useData(id === null ? null : `chat:messages:${id}`, () => fetchMessages(id)) };
+  return {
+    useDialog: (id: number | null) =>
+      useData(id === null ? null : `chat:messages:${id}`, () => fetchMessages(id)),
+  };
 });
 
 function newMessageFrame(full: Message): ServerFrame {
@@ -59,7 +62,11 @@ function newMessageFrame(full: Message): ServerFrame {
 
 beforeEach(() => {
   clearDataCache();
-  fetchMessages.mockResolvedValue({ status: 'success', messages: [message(1, 'user', 'Hello', true)], manager: advisor });
+  fetchMessages.mockResolvedValue({
+    status: 'success',
+    messages: [message(1, 'user', 'Hello', true)],
+    manager: advisor,
+  });
 });
 afterEach(() => {
   handlers.clear();
@@ -77,8 +84,13 @@ describe('useChat', () => {
   it("subscribes to the dialog and appends the advisor's live messages with a sound, then marks them read", async () => {
     const { result } = await openChat();
     expect(watched).toEqual([3]);
-    act(() => handlers.get('new_message')!(newMessageFrame(message(2, 'manager', 'I see a journey'))));
-    expect(result.current.messages.map((m) => m.message_text)).toEqual(['Hello', 'I see a journey']);
+    act(() =>
+      handlers.get('new_message')!(newMessageFrame(message(2, 'manager', 'I see a journey'))),
+    );
+    expect(result.current.messages.map((m) => m.message_text)).toEqual([
+      'Hello',
+      'I see a journey',
+    ]);
     expect(playMessageSound).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(markRead).toHaveBeenCalledWith(3));
   });
@@ -87,7 +99,9 @@ describe('useChat', () => {
     const { result } = await openChat();
     act(() => {
       handlers.get('new_message')!(newMessageFrame(message(5, 'user', 'echo of what I sent')));
-      handlers.get('new_message')!(newMessageFrame({ ...message(6, 'manager', 'for someone else'), manager_id: 9 }));
+      handlers.get('new_message')!(
+        newMessageFrame({ ...message(6, 'manager', 'for someone else'), manager_id: 9 }),
+      );
     });
     expect(result.current.messages.map((m) => m.id)).toEqual([1]);
     expect(playMessageSound).not.toHaveBeenCalled();
@@ -103,16 +117,27 @@ describe('useChat', () => {
   });
 
   it('follows presence frames for this advisor and read receipts for the user’s messages', async () => {
-    fetchMessages.mockResolvedValue({ status: 'success', messages: [message(1, 'user', 'Hello')], manager: advisor });
+    fetchMessages.mockResolvedValue({
+      status: 'success',
+      messages: [message(1, 'user', 'Hello')],
+      manager: advisor,
+    });
     const { result } = await openChat();
     expect(result.current.online).toBe(false);
-    act(() => handlers.get('presence')!({ type: 'presence', data: { manager_id: 3, isOnline: true } }));
+    act(() =>
+      handlers.get('presence')!({ type: 'presence', data: { manager_id: 3, isOnline: true } }),
+    );
     expect(result.current.online).toBe(true);
-    act(() => handlers.get('presence')!({ type: 'presence', data: { manager_id: 8, isOnline: false } }));
+    act(() =>
+      handlers.get('presence')!({ type: 'presence', data: { manager_id: 8, isOnline: false } }),
+    );
     expect(result.current.online).toBe(true);
     expect(result.current.messages[0]!.read).toBe(false);
     act(() =>
-      handlers.get('read')!({ type: 'read', data: { manager_id: 3, telegram_user_id: 42, reader: 'manager', up_to_id: 1 } }),
+      handlers.get('read')!({
+        type: 'read',
+        data: { manager_id: 3, telegram_user_id: 42, reader: 'manager', up_to_id: 1 },
+      }),
     );
     expect(result.current.messages[0]!.read).toBe(true);
   });

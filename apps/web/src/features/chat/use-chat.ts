@@ -13,7 +13,9 @@ import { playMessageSound } from './chat-sound';
 export function mergeMessages(...lists: ReadonlyArray<readonly Message[]>): Message[] {
   const byId = new Map<number, Message>();
   for (const list of lists) for (const message of list) byId.set(message.id, message);
-  return [...byId.values()].sort((a, b) => Date.parse(a.message_date) - Date.parse(b.message_date) || a.id - b.id);
+  return [...byId.values()].sort(
+    (a, b) => Date.parse(a.message_date) - Date.parse(b.message_date) || a.id - b.id,
+  );
 }
 
 export function useChat(advisorId: number | null) {
@@ -40,10 +42,13 @@ export function useChat(advisorId: number | null) {
     }, 300);
   }, [advisorId]);
 
-  useEffect(() => () => {
-    if (markTimer.current !== null) clearTimeout(markTimer.current);
-    markTimer.current = null;
-  }, [advisorId]);
+  useEffect(
+    () => () => {
+      if (markTimer.current !== null) clearTimeout(markTimer.current);
+      markTimer.current = null;
+    },
+    [advisorId],
+  );
 
   useEffect(() => {
     if (advisorId === null) return;
@@ -61,7 +66,8 @@ export function useChat(advisorId: number | null) {
       if (data.manager_id === advisorId) setOnline(data.isOnline);
     });
     const stopRead = onSocketFrame('read', ({ data }) => {
-      if (data.manager_id === advisorId && data.reader === 'manager') setReadUpTo((upTo) => Math.max(upTo, data.up_to_id));
+      if (data.manager_id === advisorId && data.reader === 'manager')
+        setReadUpTo((upTo) => Math.max(upTo, data.up_to_id));
     });
     return () => {
       stopMessages();
@@ -75,7 +81,8 @@ export function useChat(advisorId: number | null) {
 
   // Unread advisor messages in the loaded history are read now that the chat is open.
   useEffect(() => {
-    if (history?.some((message) => message.sender === 'manager' && !message.read)) scheduleMarkRead();
+    if (history?.some((message) => message.sender === 'manager' && !message.read))
+      scheduleMarkRead();
   }, [history, scheduleMarkRead]);
 
   // Coming back to the app: catch up on anything missed while the socket was away.
@@ -92,11 +99,16 @@ export function useChat(advisorId: number | null) {
     const merged = mergeMessages(history ?? [], added);
     if (readUpTo === 0) return merged;
     return merged.map((message) =>
-      message.sender === 'user' && !message.read && message.id <= readUpTo ? { ...message, read: true } : message,
+      message.sender === 'user' && !message.read && message.id <= readUpTo
+        ? { ...message, read: true }
+        : message,
     );
   }, [history, added, readUpTo]);
 
-  const addOwnMessage = useCallback((message: Message) => setAdded((list) => mergeMessages(list, [message])), []);
+  const addOwnMessage = useCallback(
+    (message: Message) => setAdded((list) => mergeMessages(list, [message])),
+    [],
+  );
 
   const advisor = dialog.status === 'success' ? dialog.data.manager : undefined;
   return {

@@ -38,9 +38,14 @@ function ChatRow({ chat }: { chat: ChatSummary }) {
             </time>
           </span>
           <span className="chat-row-bottom">
-            <span className="chat-row-last small muted">{chat.last_message || t('history.noMessages')}</span>
+            <span className="chat-row-last small muted">
+              {chat.last_message || t('history.noMessages')}
+            </span>
             {chat.unread > 0 && (
-              <span className="badge badge-count" aria-label={t('history.unread', { count: chat.unread })}>
+              <span
+                className="badge badge-count"
+                aria-label={t('history.unread', { count: chat.unread })}
+              >
                 {chat.unread}
               </span>
             )}
@@ -63,7 +68,9 @@ export default function HistoryPage() {
     <div className="page">
       <PageHeader title={t('history.title')} />
       {chats.status === 'loading' && <LoadingState />}
-      {chats.status === 'error' && <ErrorState message={t('history.loadFailed')} onRetry={chats.retry} />}
+      {chats.status === 'error' && (
+        <ErrorState message={t('history.loadFailed')} onRetry={chats.retry} />
+      )}
       {chats.status === 'success' &&
         (chats.data.chats.length === 0 ? (
           <EmptyState message={t('history.empty')}>

@@ -27,8 +27,14 @@ export function AdvisorCarousel({ advisors, freeMessages }: Props) {
             <Avatar src={advisor.avatar} alt="" size={72} online={advisor.isOnline} />
             <StarRating rating={advisor.rating} />
             <strong className="carousel-name">{advisor.name}</strong>
-            <span className="small muted">{t('common.pricePerMessage', { price: advisor.price.toFixed(2) })}</span>
-            <ButtonLink href={`/chat/${advisor.manager_id}`} block aria-label={`${freeMessages ? t('common.startForFree') : t('common.message')}: ${advisor.name}`}>
+            <span className="small muted">
+              {t('common.pricePerMessage', { price: advisor.price.toFixed(2) })}
+            </span>
+            <ButtonLink
+              href={`/chat/${advisor.manager_id}`}
+              block
+              aria-label={`${freeMessages ? t('common.startForFree') : t('common.message')}: ${advisor.name}`}
+            >
               {freeMessages ? t('common.startForFree') : t('common.message')}
             </ButtonLink>
           </li>
@@ -36,10 +42,20 @@ export function AdvisorCarousel({ advisors, freeMessages }: Props) {
       </ul>
       {advisors.length > 2 && (
         <div className="carousel-controls">
-          <button type="button" className="icon-button" aria-label={t('home.previous')} onClick={() => scroll(-1)}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('home.previous')}
+            onClick={() => scroll(-1)}
+          >
             <BackIcon />
           </button>
-          <button type="button" className="icon-button" aria-label={t('home.next')} onClick={() => scroll(1)}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('home.next')}
+            onClick={() => scroll(1)}
+          >
             <ChevronIcon />
           </button>
         </div>

@@ -7,9 +7,23 @@ import HomePage from './home-page';
 
 function advisor(id: number, categoryId: number) {
   return {
-    id, manager_id: id, name: `Advisor ${id}`, avatar: '', category_id: categoryId, category_name: '', description: '',
-    additional_info: '', rating: 4.5, reviews: 3, price: 1.99, price_cents: 199, experience: 2, clients: 10,
-    languages: ['en'], isActive: true, isOnline: true,
+    id,
+    manager_id: id,
+    name: `Advisor ${id}`,
+    avatar: '',
+    category_id: categoryId,
+    category_name: '',
+    description: '',
+    additional_info: '',
+    rating: 4.5,
+    reviews: 3,
+    price: 1.99,
+    price_cents: 199,
+    experience: 2,
+    clients: 10,
+    languages: ['en'],
+    isActive: true,
+    isOnline: true,
   };
 }
 
@@ -46,7 +60,9 @@ describe('home', () => {
     const carousel = await screen.findByRole('list', { name: 'Top Love Life Advice Advisors' });
     expect(within(carousel).getAllByRole('listitem')).toHaveLength(4);
     // Love-life advisors (category 1) come first, the rest fill up to four.
-    const names = within(carousel).getAllByText(/^Advisor \d$/).map((node) => Number(node.textContent!.slice(-1)));
+    const names = within(carousel)
+      .getAllByText(/^Advisor \d$/)
+      .map((node) => Number(node.textContent!.slice(-1)));
     expect(names.slice(0, 3).sort()).toEqual([1, 2, 3]);
     const headings = screen.getAllByRole('heading').map((heading) => heading.textContent);
     expect(headings).toEqual([
@@ -59,10 +75,16 @@ describe('home', () => {
       'Top Love Life Advice Advisors',
       'How We Choose Our Advisors',
     ]);
-    expect(screen.getByRole('link', { name: 'Read horoscope' }).getAttribute('href')).toBe('/horoscope?day=today');
+    expect(screen.getByRole('link', { name: 'Read horoscope' }).getAttribute('href')).toBe(
+      '/horoscope?day=today',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Tomorrow' }));
-    expect(screen.getByRole('link', { name: 'Read horoscope' }).getAttribute('href')).toBe('/horoscope?day=tomorrow');
-    expect(screen.getByText('Today I had a dream about...').closest('a')!.getAttribute('href')).toBe('/dream');
+    expect(screen.getByRole('link', { name: 'Read horoscope' }).getAttribute('href')).toBe(
+      '/horoscope?day=tomorrow',
+    );
+    expect(
+      screen.getByText('Today I had a dream about...').closest('a')!.getAttribute('href'),
+    ).toBe('/dream');
     expect(screen.getByRole('link', { name: 'Read' }).getAttribute('href')).toBe('/article');
   });
 

@@ -31,7 +31,12 @@ function HoroscopeCard() {
       <p className="muted">{t('home.horoscopeText')}</p>
       <div className="segmented" role="group" aria-label={t('home.horoscopeDay')}>
         {(['today', 'tomorrow'] as const).map((option) => (
-          <button key={option} type="button" aria-pressed={day === option} onClick={() => setDay(option)}>
+          <button
+            key={option}
+            type="button"
+            aria-pressed={day === option}
+            onClick={() => setDay(option)}
+          >
             {t(`home.${option}`)}
           </button>
         ))}
@@ -56,7 +61,9 @@ function AdvisorOfTheDay({ advisor, freeMessages }: { advisor: Advisor; freeMess
             <StarRating rating={advisor.rating} count={advisor.reviews} />
           </span>
         </span>
-        <span className="button button-primary button-block">{freeMessages ? t('common.startForFree') : t('common.message')}</span>
+        <span className="button button-primary button-block">
+          {freeMessages ? t('common.startForFree') : t('common.message')}
+        </span>
       </Link>
     </section>
   );
@@ -73,7 +80,10 @@ export default function HomePage() {
     if (!list?.length) return null;
     const loveLife = list.filter((advisor) => advisor.category_id === LOVE_LIFE_CATEGORY_ID);
     const others = list.filter((advisor) => advisor.category_id !== LOVE_LIFE_CATEGORY_ID);
-    const carousel = [...pickRandom(loveLife, CAROUSEL_SIZE), ...pickRandom(others, CAROUSEL_SIZE)].slice(0, CAROUSEL_SIZE);
+    const carousel = [
+      ...pickRandom(loveLife, CAROUSEL_SIZE),
+      ...pickRandom(others, CAROUSEL_SIZE),
+    ].slice(0, CAROUSEL_SIZE);
     return { advisorOfTheDay: pickRandom(list, 1)[0]!, carousel };
   }, [list]);
 

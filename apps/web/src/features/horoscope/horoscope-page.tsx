@@ -12,7 +12,9 @@ import { LoadingState } from '../../shared/ui/states';
 import { dailyHoroscope, signOrDefault, type HoroscopeTexts } from './horoscope-text';
 import styles from './horoscope.module.css';
 
-const files = import.meta.glob<HoroscopeTexts>('../../locales/*/content/horoscope.json', { import: 'default' });
+const files = import.meta.glob<HoroscopeTexts>('../../locales/*/content/horoscope.json', {
+  import: 'default',
+});
 
 function useHoroscopeTexts(): HoroscopeTexts | null {
   const locale = useLocale();
@@ -89,12 +91,15 @@ export default function HoroscopePage() {
                 <p className={styles.signMeta}>
                   {signTexts.dates} · {signTexts.element}
                 </p>
-                <p className={styles.date}>{formatDate(date, { weekday: 'long', day: 'numeric', month: 'long' })}</p>
+                <p className={styles.date}>
+                  {formatDate(date, { weekday: 'long', day: 'numeric', month: 'long' })}
+                </p>
               </div>
             </div>
             {!known && (
               <p className="small muted">
-                {t('horoscope.defaultSign')} <Link href="/profile-settings">{t('horoscope.addBirthDate')}</Link>
+                {t('horoscope.defaultSign')}{' '}
+                <Link href="/profile-settings">{t('horoscope.addBirthDate')}</Link>
               </p>
             )}
             <article className="card">

@@ -14,7 +14,8 @@ describe('daily horoscope', () => {
         expect(texts.signs[sign].name).toBeTruthy();
         expect(texts.signs[sign].focus.length).toBe(english.signs[sign].focus.length);
       }
-      for (const pool of ['mood', 'love', 'work', 'advice', 'colors'] as const) expect(texts[pool].length).toBe(english[pool].length);
+      for (const pool of ['mood', 'love', 'work', 'advice', 'colors'] as const)
+        expect(texts[pool].length).toBe(english[pool].length);
     }
   });
 
@@ -25,7 +26,9 @@ describe('daily horoscope', () => {
   });
 
   it('changes from day to day: a week of days gives several different texts', () => {
-    const texts = Array.from({ length: 7 }, (_, day) => JSON.stringify(dailyHoroscope(english, 'aries', new Date(2026, 10, 22 + day))));
+    const texts = Array.from({ length: 7 }, (_, day) =>
+      JSON.stringify(dailyHoroscope(english, 'aries', new Date(2026, 10, 22 + day))),
+    );
     expect(new Set(texts).size).toBeGreaterThanOrEqual(6);
   });
 

@@ -32,7 +32,10 @@ export interface DailyHoroscope {
 }
 
 /** decisions.md: the user's sign from the birth date, Aries while it is unknown. */
-export function signOrDefault(value: string | null | undefined): { sign: ZodiacSign; known: boolean } {
+export function signOrDefault(value: string | null | undefined): {
+  sign: ZodiacSign;
+  known: boolean;
+} {
   const sign = value?.toLowerCase();
   return sign && (ZODIAC_SIGNS as readonly string[]).includes(sign)
     ? { sign: sign as ZodiacSign, known: true }
@@ -58,7 +61,11 @@ function pick<T>(list: readonly T[], seed: string): T {
   return list[fnv1a(seed) % list.length]!;
 }
 
-export function dailyHoroscope(texts: HoroscopeTexts, sign: ZodiacSign, date: Date): DailyHoroscope {
+export function dailyHoroscope(
+  texts: HoroscopeTexts,
+  sign: ZodiacSign,
+  date: Date,
+): DailyHoroscope {
   const seed = `${sign}|${localDay(date)}`;
   return {
     focus: pick(texts.signs[sign].focus, `${seed}|focus`),

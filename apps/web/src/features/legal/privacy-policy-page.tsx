@@ -2,7 +2,16 @@
 import { useT } from '../../lib/i18n';
 import { PageHeader } from '../../shared/ui/page-header';
 
-const SECTIONS = ['collected', 'use', 'sharing', 'security', 'retention', 'rights', 'cookies', 'changes'] as const;
+const SECTIONS = [
+  'collected',
+  'use',
+  'sharing',
+  'security',
+  'retention',
+  'rights',
+  'cookies',
+  'changes',
+] as const;
 
 export default function PrivacyPolicyPage() {
   const t = useT();

@@ -19,7 +19,17 @@ interface EditableFieldProps {
   autoComplete?: string;
 }
 
-export function EditableField({ id, label, value, onCommit, type = 'text', maxLength, placeholder, error, autoComplete }: EditableFieldProps) {
+export function EditableField({
+  id,
+  label,
+  value,
+  onCommit,
+  type = 'text',
+  maxLength,
+  placeholder,
+  error,
+  autoComplete,
+}: EditableFieldProps) {
   const t = useT();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(value);
@@ -70,7 +80,11 @@ export function EditableField({ id, label, value, onCommit, type = 'text', maxLe
     <div className="field editable-field">
       <label htmlFor={id}>{label}</label>
       <div className="editable-row">
-        {type === 'textarea' ? <textarea rows={3} {...common} /> : <input type={type} {...common} />}
+        {type === 'textarea' ? (
+          <textarea rows={3} {...common} />
+        ) : (
+          <input type={type} {...common} />
+        )}
         <button
           type="button"
           className="icon-button"

@@ -49,14 +49,23 @@ export default function ProfilePage() {
           <dd>
             {years}
             {validSince && (
-              <span className="small muted"> ({t('profile.since', { date: formatDate(since, { month: 'long', year: 'numeric' }) })})</span>
+              <span className="small muted">
+                {' '}
+                (
+                {t('profile.since', {
+                  date: formatDate(since, { month: 'long', year: 'numeric' }),
+                })}
+                )
+              </span>
             )}
           </dd>
         </dl>
       </section>
       <section className="card">
         <h2>{t('profile.about')}</h2>
-        <p className={profile.description ? undefined : 'muted'}>{profile.description || t('profile.noDescription')}</p>
+        <p className={profile.description ? undefined : 'muted'}>
+          {profile.description || t('profile.noDescription')}
+        </p>
       </section>
       <ButtonLink href="/profile-settings" block>
         {t('settings.editProfile')}

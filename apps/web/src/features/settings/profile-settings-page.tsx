@@ -37,7 +37,10 @@ function formFrom(user: CurrentUser): ProfileForm {
 export function validateProfile(form: ProfileForm, today = new Date()): FieldErrors {
   const errors: FieldErrors = {};
   if (form.email && !EMAIL.test(form.email)) errors.email = 'validation.email';
-  if (form.dateOfBirth && (Number.isNaN(Date.parse(form.dateOfBirth)) || new Date(form.dateOfBirth) > today)) {
+  if (
+    form.dateOfBirth &&
+    (Number.isNaN(Date.parse(form.dateOfBirth)) || new Date(form.dateOfBirth) > today)
+  ) {
     errors.dateOfBirth = 'validation.birthDate';
   }
   return errors;
@@ -84,15 +87,54 @@ function EditProfileForm({ user }: { user: CurrentUser }) {
     }
   };
 
-  const fieldError = (field: keyof ProfileForm) => (errors[field] ? t(`profileSettings.${errors[field]}`) : undefined);
+  const fieldError = (field: keyof ProfileForm) =>
+    errors[field] ? t(`profileSettings.${errors[field]}`) : undefined;
 
   return (
     <form className="card" onSubmit={(event) => void save(event)} noValidate>
-      <EditableField id="profile-name" label={t('profileSettings.name')} value={form.name} onCommit={set('name')} maxLength={LIMITS.profileNameMaxLength} autoComplete="name" />
-      <EditableField id="profile-birth-date" label={t('profileSettings.dateOfBirth')} type="date" value={form.dateOfBirth} onCommit={set('dateOfBirth')} error={fieldError('dateOfBirth')} autoComplete="bday" />
-      <EditableField id="profile-birth-time" label={t('profileSettings.timeOfBirth')} type="time" value={form.timeOfBirth} onCommit={set('timeOfBirth')} />
-      <EditableField id="profile-email" label={t('profileSettings.email')} type="email" value={form.email} onCommit={set('email')} maxLength={LIMITS.emailMaxLength} error={fieldError('email')} autoComplete="email" />
-      <EditableField id="profile-description" label={t('profileSettings.description')} type="textarea" value={form.description} onCommit={set('description')} maxLength={LIMITS.profileDescriptionMaxLength} placeholder={t('profileSettings.descriptionPlaceholder')} />
+      <EditableField
+        id="profile-name"
+        label={t('profileSettings.name')}
+        value={form.name}
+        onCommit={set('name')}
+        maxLength={LIMITS.profileNameMaxLength}
+        autoComplete="name"
+      />
+      <EditableField
+        id="profile-birth-date"
+        label={t('profileSettings.dateOfBirth')}
+        type="date"
+        value={form.dateOfBirth}
+        onCommit={set('dateOfBirth')}
+        error={fieldError('dateOfBirth')}
+        autoComplete="bday"
+      />
+      <EditableField
+        id="profile-birth-time"
+        label={t('profileSettings.timeOfBirth')}
+        type="time"
+        value={form.timeOfBirth}
+        onCommit={set('timeOfBirth')}
+      />
+      <EditableField
+        id="profile-email"
+        label={t('profileSettings.email')}
+        type="email"
+        value={form.email}
+        onCommit={set('email')}
+        maxLength={LIMITS.emailMaxLength}
+        error={fieldError('email')}
+        autoComplete="email"
+      />
+      <EditableField
+        id="profile-description"
+        label={t('profileSettings.description')}
+        type="textarea"
+        value={form.description}
+        onCommit={set('description')}
+        maxLength={LIMITS.profileDescriptionMaxLength}
+        placeholder={t('profileSettings.descriptionPlaceholder')}
+      />
       <div className="form-actions">
         <Button type="submit" block busy={saving} busyLabel={t('profileSettings.updating')}>
           {t('profileSettings.update')}
@@ -113,7 +155,9 @@ export default function ProfileSettingsPage() {
       <PageHeader title={t('profileSettings.title')} back />
       <p className="muted small">{t('profileSettings.hint')}</p>
       {user.status === 'loading' && <LoadingState />}
-      {user.status === 'error' && <ErrorState message={t('settings.loadFailed')} onRetry={user.retry} />}
+      {user.status === 'error' && (
+        <ErrorState message={t('settings.loadFailed')} onRetry={user.retry} />
+      )}
       {user.status === 'success' && <EditProfileForm user={user.data} />}
     </div>
   );

@@ -3,7 +3,13 @@ import { Link } from 'wouter';
 import type { Locale } from '@seer/contract';
 import { callApi } from '../../lib/api-client';
 import { setLocale, useLocale, useT } from '../../lib/i18n';
-import { haptic, isInTelegram, openExternalLink, openTelegramLink, requestWriteAccess } from '../../lib/telegram';
+import {
+  haptic,
+  isInTelegram,
+  openExternalLink,
+  openTelegramLink,
+  requestWriteAccess,
+} from '../../lib/telegram';
 import { setTheme, useTheme, type Theme } from '../../lib/theme';
 import { useCurrentUser, USER_DATA_KEY, type CurrentUser } from '../../lib/user';
 import { setCachedData } from '../../lib/use-data';
@@ -49,7 +55,17 @@ function ProfileCard({ user }: { user: CurrentUser }) {
   );
 }
 
-function Choice<T extends string>({ label, value, options, onChange }: { label: string; value: T; options: Array<[T, string]>; onChange: (value: T) => void }) {
+function Choice<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: Array<[T, string]>;
+  onChange: (value: T) => void;
+}) {
   return (
     <div className="setting-row">
       <span id={`choice-${label}`}>{label}</span>
@@ -88,8 +104,13 @@ function Preferences({ user }: { user: CurrentUser | undefined }) {
     const allowed = await requestWriteAccess();
     try {
       await callApi('SetWriteAccess', { body: { allowed } });
-      setCachedData<CurrentUser | undefined>(USER_DATA_KEY, (current) => (current ? { ...current, allows_write_to_pm: allowed } : current));
-      showToast(allowed ? t('settings.botAllowed') : t('settings.botDenied'), allowed ? 'success' : 'info');
+      setCachedData<CurrentUser | undefined>(USER_DATA_KEY, (current) =>
+        current ? { ...current, allows_write_to_pm: allowed } : current,
+      );
+      showToast(
+        allowed ? t('settings.botAllowed') : t('settings.botDenied'),
+        allowed ? 'success' : 'info',
+      );
     } catch {
       showToast(t('common.genericError'), 'error');
     }
@@ -118,7 +139,14 @@ function Preferences({ user }: { user: CurrentUser | undefined }) {
       />
       <div className="setting-row">
         <span id="setting-sound">{t('settings.sound')}</span>
-        <button type="button" role="switch" className="switch" aria-checked={sound} aria-labelledby="setting-sound" onClick={() => setSound(!sound)} />
+        <button
+          type="button"
+          role="switch"
+          className="switch"
+          aria-checked={sound}
+          aria-labelledby="setting-sound"
+          onClick={() => setSound(!sound)}
+        />
       </div>
       {isInTelegram() && (
         <div className="setting-row">
@@ -126,7 +154,11 @@ function Preferences({ user }: { user: CurrentUser | undefined }) {
           {user?.allows_write_to_pm ? (
             <span className="badge">{t('settings.botAllowedShort')}</span>
           ) : (
-            <button type="button" className="button button-secondary" onClick={() => void allowBotMessages()}>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => void allowBotMessages()}
+            >
               {t('settings.allow')}
             </button>
           )}
@@ -139,12 +171,17 @@ function Preferences({ user }: { user: CurrentUser | undefined }) {
 export default function SettingsPage() {
   const t = useT();
   const user = useCurrentUser();
-  const openSupport = () => (SUPPORT_URL.startsWith('https://t.me/') ? openTelegramLink(SUPPORT_URL) : openExternalLink(SUPPORT_URL));
+  const openSupport = () =>
+    SUPPORT_URL.startsWith('https://t.me/')
+      ? openTelegramLink(SUPPORT_URL)
+      : openExternalLink(SUPPORT_URL);
   return (
     <div className="page">
       <PageHeader title={t('settings.title')} />
       {user.status === 'loading' && <LoadingState />}
-      {user.status === 'error' && <ErrorState message={t('settings.loadFailed')} onRetry={user.retry} />}
+      {user.status === 'error' && (
+        <ErrorState message={t('settings.loadFailed')} onRetry={user.retry} />
+      )}
       {user.status === 'success' && <ProfileCard user={user.data} />}
 
       <nav className="card settings-group" aria-label={t('settings.links')}>

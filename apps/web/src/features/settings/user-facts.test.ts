@@ -3,7 +3,12 @@ import type { CurrentUser } from '../../lib/user';
 import { balanceText, birthDateText, displayName, signText } from './user-facts';
 
 const empty = {
-  username: null, name: null, first_name: null, birthdate: null, horoscope: null, balance_cents: 0,
+  username: null,
+  name: null,
+  first_name: null,
+  birthdate: null,
+  horoscope: null,
+  balance_cents: 0,
 } as unknown as CurrentUser;
 
 describe('profile card texts', () => {
@@ -16,7 +21,13 @@ describe('profile card texts', () => {
   });
 
   it('shows the stored values', () => {
-    const user = { ...empty, username: 'anna', birthdate: '1990-04-05', horoscope: 'aries', balance_cents: 125050 } as CurrentUser;
+    const user = {
+      ...empty,
+      username: 'anna',
+      birthdate: '1990-04-05',
+      horoscope: 'aries',
+      balance_cents: 125050,
+    } as CurrentUser;
     expect(displayName(user)).toBe('anna');
     expect(birthDateText(user)).toBe('April 5, 1990');
     expect(signText(user)).toBe('Aries');

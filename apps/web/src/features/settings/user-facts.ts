@@ -11,7 +11,9 @@ export function displayName(user: CurrentUser | undefined): string {
 export function birthDateText(user: CurrentUser | undefined): string {
   if (!user?.birthdate) return t('settings.notSpecified');
   const date = new Date(`${user.birthdate}T00:00:00`);
-  return Number.isNaN(date.getTime()) ? user.birthdate : formatDate(date, { day: 'numeric', month: 'long', year: 'numeric' });
+  return Number.isNaN(date.getTime())
+    ? user.birthdate
+    : formatDate(date, { day: 'numeric', month: 'long', year: 'numeric' });
 }
 
 export function signText(user: CurrentUser | undefined): string {

@@ -12,7 +12,9 @@ interface Reading {
 }
 export type TarotTexts = Record<TarotCardId, { name: string; upright: Reading; reversed: Reading }>;
 
-const files = import.meta.glob<TarotTexts>('../../locales/*/content/tarot-cards.json', { import: 'default' });
+const files = import.meta.glob<TarotTexts>('../../locales/*/content/tarot-cards.json', {
+  import: 'default',
+});
 
 export function useTarotTexts(): TarotTexts | null {
   const locale = useLocale();

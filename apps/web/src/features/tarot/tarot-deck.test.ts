@@ -23,14 +23,20 @@ describe('tarot deck', () => {
   it("keeps today's card so it cannot be drawn again the same day, and forgets it the next day", () => {
     const morning = new Date(2026, 10, 22, 8);
     saveTodaysDraw({ card: 'star', reversed: true }, morning);
-    expect(loadTodaysDraw(new Date(2026, 10, 22, 23, 59))).toEqual({ card: 'star', reversed: true });
+    expect(loadTodaysDraw(new Date(2026, 10, 22, 23, 59))).toEqual({
+      card: 'star',
+      reversed: true,
+    });
     expect(loadTodaysDraw(new Date(2026, 10, 23, 0, 1))).toBeNull();
   });
 
   it('ignores a damaged stored value', () => {
     localStorage.setItem('seer.tarot.daily', '{"date":"x"');
     expect(loadTodaysDraw()).toBeNull();
-    localStorage.setItem('seer.tarot.daily', JSON.stringify({ date: '2026-11-22', card: 'devil', reversed: false }));
+    localStorage.setItem(
+      'seer.tarot.daily',
+      JSON.stringify({ date: '2026-11-22', card: 'devil', reversed: false }),
+    );
     expect(loadTodaysDraw(new Date(2026, 10, 22))).toBeNull();
   });
 });

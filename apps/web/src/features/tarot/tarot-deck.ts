@@ -1,5 +1,14 @@
 /** The tarot deck of spec section 9: 8 cards, each upright or reversed — 16 entries. One draw a day. */
-export const TAROT_CARDS = ['magician', 'high-priestess', 'empress', 'lovers', 'chariot', 'wheel-of-fortune', 'star', 'sun'] as const;
+export const TAROT_CARDS = [
+  'magician',
+  'high-priestess',
+  'empress',
+  'lovers',
+  'chariot',
+  'wheel-of-fortune',
+  'star',
+  'sun',
+] as const;
 export type TarotCardId = (typeof TAROT_CARDS)[number];
 
 export interface TarotDraw {
@@ -32,9 +41,15 @@ function today(now: Date): string {
  */
 export function loadTodaysDraw(now: Date = new Date()): TarotDraw | null {
   try {
-    const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as { date?: unknown; card?: unknown; reversed?: unknown } | null;
+    const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as {
+      date?: unknown;
+      card?: unknown;
+      reversed?: unknown;
+    } | null;
     if (!saved || saved.date !== today(now)) return null;
-    const entry = TAROT_ENTRIES.find((item) => item.card === saved.card && item.reversed === saved.reversed);
+    const entry = TAROT_ENTRIES.find(
+      (item) => item.card === saved.card && item.reversed === saved.reversed,
+    );
     return entry ?? null;
   } catch {
     return null;

@@ -51,7 +51,9 @@ export default function TarotPage() {
               <CardBack />
             </span>
             <span className={`${styles.face} ${draw?.reversed ? styles.reversedFace : ''}`}>
-              {draw && <CardFace card={draw.card} label={card ? `${card.name}, ${orientation}` : ''} />}
+              {draw && (
+                <CardFace card={draw.card} label={card ? `${card.name}, ${orientation}` : ''} />
+              )}
             </span>
           </span>
         </button>

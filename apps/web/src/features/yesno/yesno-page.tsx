@@ -25,8 +25,16 @@ export default function YesNoPage() {
       <PageHeader title={t('yesno.title')} back />
       <p className="muted">{t('yesno.intro')}</p>
 
-      <button type="button" className={`${styles.orb} ${answer ? styles[answer] : ''}`} onClick={ask} aria-describedby="yesno-result">
-        <span key={round} className={`${styles.orbText} ${answer && t(`yesno.${answer}`).length > 6 ? styles.longAnswer : ''}`}>
+      <button
+        type="button"
+        className={`${styles.orb} ${answer ? styles[answer] : ''}`}
+        onClick={ask}
+        aria-describedby="yesno-result"
+      >
+        <span
+          key={round}
+          className={`${styles.orbText} ${answer && t(`yesno.${answer}`).length > 6 ? styles.longAnswer : ''}`}
+        >
           {answer ? t(`yesno.${answer}`) : t('yesno.tap')}
         </span>
       </button>

@@ -23,17 +23,40 @@ const TEXTS: RequestTexts = {
 };
 
 const reader = (id: number, name: string): Advisor => ({
-  id, manager_id: id, name, avatar: '/avatars/default.svg', category_id: 3, category_name: 'future-relationship-predictions',
-  description: '', additional_info: '', rating: 4.5, reviews: 3, price: 1.99, price_cents: 199, experience: 5, clients: 100,
-  languages: ['en'], isActive: true, isOnline: true,
+  id,
+  manager_id: id,
+  name,
+  avatar: '/avatars/default.svg',
+  category_id: 3,
+  category_name: 'future-relationship-predictions',
+  description: '',
+  additional_info: '',
+  rating: 4.5,
+  reviews: 3,
+  price: 1.99,
+  price_cents: 199,
+  experience: 5,
+  clients: 100,
+  languages: ['en'],
+  isActive: true,
+  isOnline: true,
 });
 
-const paymentInfo = { new_balance: 0, new_balance_cents: 0, new_free_messages: 2, charged_cents: 0, paid_with: 'free' };
+const paymentInfo = {
+  new_balance: 0,
+  new_balance_cents: 0,
+  new_free_messages: 2,
+  charged_cents: 0,
+  paid_with: 'free',
+};
 
 function answerWith(advisors: Advisor[], send?: () => Promise<unknown>) {
   callApi.mockImplementation((name: string) => {
     if (name === 'GetManagersByCategory') return Promise.resolve(advisors);
-    if (name === 'CreateMessage') return send ? send() : Promise.resolve({ status: 'success', data: { message: {}, payment_info: paymentInfo } });
+    if (name === 'CreateMessage')
+      return send
+        ? send()
+        : Promise.resolve({ status: 'success', data: { message: {}, payment_info: paymentInfo } });
     return Promise.reject(new Error(`unexpected call ${name}`));
   });
 }
@@ -92,7 +115,11 @@ describe('advisor request form', () => {
     await screen.findByText(t('request.success'));
     const bannerAt = Date.now();
     expect(callApi).toHaveBeenCalledWith('CreateMessage', {
-      body: { manager_id: 9, message: 'My card: The Sun (reversed)\nWhat now?', request_type: 'tarot' },
+      body: {
+        manager_id: 9,
+        message: 'My card: The Sun (reversed)\nWhat now?',
+        request_type: 'tarot',
+      },
     });
     await new Promise((resolve) => setTimeout(resolve, 1200));
     expect(window.location.pathname).toBe('/tarot');

@@ -92,9 +92,13 @@ export function RequestForm({ requestType, texts, context = '' }: RequestFormPro
       setSentTo(advisorId);
     } catch (error) {
       // Spec: the server's message, else 'Failed to send message'; no answer at all → the network text.
-      const message = !isApiError(error) || error.status === 0 ? t('request.networkError') : error.message || t('request.sendFailed');
+      const message =
+        !isApiError(error) || error.status === 0
+          ? t('request.networkError')
+          : error.message || t('request.sendFailed');
       setErrors({ submit: message });
-      if (isApiError(error) && error.code === INSUFFICIENT_FUNDS) openModal({ variant: 'warn', onAction: () => navigate('/balance') });
+      if (isApiError(error) && error.code === INSUFFICIENT_FUNDS)
+        openModal({ variant: 'warn', onAction: () => navigate('/balance') });
     } finally {
       setSending(false);
     }
@@ -119,7 +123,8 @@ export function RequestForm({ requestType, texts, context = '' }: RequestFormPro
           aria-describedby={`${messageId}-count${errors.message ? ` ${messageId}-error` : ''}`}
           onChange={(event) => {
             setText(event.target.value.slice(0, maxLength));
-            if (errors.message || errors.submit) setErrors((current) => ({ ...current, message: undefined, submit: undefined }));
+            if (errors.message || errors.submit)
+              setErrors((current) => ({ ...current, message: undefined, submit: undefined }));
           }}
         />
         <div className={styles.under}>
@@ -147,9 +152,14 @@ export function RequestForm({ requestType, texts, context = '' }: RequestFormPro
             </button>
           </p>
         )}
-        {advisors.status === 'success' && list.length === 0 && <p className="muted">{texts.noAdvisors}</p>}
+        {advisors.status === 'success' && list.length === 0 && (
+          <p className="muted">{texts.noAdvisors}</p>
+        )}
         {list.map((advisor) => (
-          <label key={advisor.manager_id} className={`${styles.advisor} ${advisorId === advisor.manager_id ? styles.chosen : ''}`}>
+          <label
+            key={advisor.manager_id}
+            className={`${styles.advisor} ${advisorId === advisor.manager_id ? styles.chosen : ''}`}
+          >
             <input
               type="radio"
               name={`${ids}-advisor`}
@@ -166,7 +176,9 @@ export function RequestForm({ requestType, texts, context = '' }: RequestFormPro
               <span className={styles.advisorName}>{advisor.name}</span>
               <span className={styles.advisorFacts}>
                 <StarRating rating={advisor.rating} count={advisor.reviews} />
-                <span className={styles.price}>{t('common.pricePerMessage', { price: formatCents(advisor.price_cents) })}</span>
+                <span className={styles.price}>
+                  {t('common.pricePerMessage', { price: formatCents(advisor.price_cents) })}
+                </span>
               </span>
             </span>
           </label>

@@ -5,8 +5,14 @@ import { haptic } from '../../lib/telegram';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'danger' | 'light';
 
-function classes(variant: ButtonVariant, block: boolean | undefined, extra: string | undefined): string {
-  return ['button', `button-${variant}`, block ? 'button-block' : '', extra ?? ''].filter(Boolean).join(' ');
+function classes(
+  variant: ButtonVariant,
+  block: boolean | undefined,
+  extra: string | undefined,
+): string {
+  return ['button', `button-${variant}`, block ? 'button-block' : '', extra ?? '']
+    .filter(Boolean)
+    .join(' ');
 }
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
@@ -17,7 +23,18 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   busyLabel?: string;
 }
 
-export function Button({ variant = 'primary', block, busy, busyLabel, className, children, onClick, disabled, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  block,
+  busy,
+  busyLabel,
+  className,
+  children,
+  onClick,
+  disabled,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type}
@@ -45,9 +62,21 @@ interface ButtonLinkProps {
 }
 
 /** An in-app link that looks like a button. */
-export function ButtonLink({ href, variant = 'primary', block, className, children, ...rest }: ButtonLinkProps) {
+export function ButtonLink({
+  href,
+  variant = 'primary',
+  block,
+  className,
+  children,
+  ...rest
+}: ButtonLinkProps) {
   return (
-    <Link href={href} className={classes(variant, block, className)} onClick={() => haptic.impact('light')} {...rest}>
+    <Link
+      href={href}
+      className={classes(variant, block, className)}
+      onClick={() => haptic.impact('light')}
+      {...rest}
+    >
       {children}
     </Link>
   );

@@ -7,7 +7,9 @@ describe('modal system', () => {
     const onAction = vi.fn();
     render(<ModalHost />);
     act(() => openModal({ variant: 'warn', onAction }));
-    expect(screen.getByRole('dialog').textContent).toContain("Oops! Looks like you don't have enough funds to continue");
+    expect(screen.getByRole('dialog').textContent).toContain(
+      "Oops! Looks like you don't have enough funds to continue",
+    );
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Top up' })));
     expect(onAction).toHaveBeenCalledOnce();
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -17,7 +19,9 @@ describe('modal system', () => {
     const onReviewSubmit = vi.fn();
     render(<ModalHost />);
     act(() => openModal({ variant: 'review', onReviewSubmit }));
-    expect(screen.getByRole('radio', { checked: true }).getAttribute('aria-label')).toBe('Stars: 3');
+    expect(screen.getByRole('radio', { checked: true }).getAttribute('aria-label')).toBe(
+      'Stars: 3',
+    );
     fireEvent.click(screen.getByRole('radio', { name: 'Stars: 5' }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit' })));
     expect(onReviewSubmit).toHaveBeenCalledWith(5, '');
@@ -39,7 +43,9 @@ describe('modal system', () => {
   it('tonWallet closes with "Close"', async () => {
     render(<ModalHost />);
     act(() => openModal({ variant: 'tonWallet' }));
-    await act(async () => fireEvent.click(screen.getAllByRole('button', { name: 'Close' }).at(-1)!));
+    await act(async () =>
+      fireEvent.click(screen.getAllByRole('button', { name: 'Close' }).at(-1)!),
+    );
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

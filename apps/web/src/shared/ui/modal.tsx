@@ -9,7 +9,14 @@ import { Button } from './button';
 import { CloseIcon } from './icons';
 import { StarInput } from './star-rating';
 
-export const MODAL_VARIANTS = ['warn', 'success', 'error', 'operator', 'review', 'tonWallet'] as const;
+export const MODAL_VARIANTS = [
+  'warn',
+  'success',
+  'error',
+  'operator',
+  'review',
+  'tonWallet',
+] as const;
 export type ModalVariant = (typeof MODAL_VARIANTS)[number];
 
 /** Spec: the review modal starts at 3 stars. */
@@ -102,7 +109,9 @@ function ModalBody({ options }: { options: ModalOptions }) {
       else await options.onAction?.();
       if (current === options) closeModal();
     } catch (failure) {
-      setError(failure instanceof Error && failure.message ? failure.message : t('common.genericError'));
+      setError(
+        failure instanceof Error && failure.message ? failure.message : t('common.genericError'),
+      );
     } finally {
       setBusy(false);
     }
@@ -119,7 +128,12 @@ function ModalBody({ options }: { options: ModalOptions }) {
         tabIndex={-1}
         ref={dialog}
       >
-        <button type="button" className="icon-button modal-close" aria-label={t('common.close')} onClick={closeModal}>
+        <button
+          type="button"
+          className="icon-button modal-close"
+          aria-label={t('common.close')}
+          onClick={closeModal}
+        >
           <CloseIcon />
         </button>
         <div className="modal-icon" aria-hidden="true">
@@ -151,7 +165,12 @@ function ModalBody({ options }: { options: ModalOptions }) {
             {error}
           </p>
         )}
-        <Button variant="primary" onClick={() => void act()} busy={busy} busyLabel={t('common.sending')}>
+        <Button
+          variant="primary"
+          onClick={() => void act()}
+          busy={busy}
+          busyLabel={t('common.sending')}
+        >
           {t(`modals.${variant}.action`, params)}
         </Button>
       </div>

@@ -17,7 +17,12 @@ export function PageHeader({ title, back = false, children }: PageHeaderProps) {
   return (
     <header className="page-header">
       {back && !hasNativeBackButton() && (
-        <button type="button" className="icon-button" aria-label={t('common.back')} onClick={goBack}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('common.back')}
+          onClick={goBack}
+        >
           <BackIcon />
         </button>
       )}

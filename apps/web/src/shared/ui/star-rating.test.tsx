@@ -18,10 +18,14 @@ describe('roundToHalf', () => {
 describe('StarRating', () => {
   it('draws five stars with full, half and empty ones and the count in brackets', () => {
     const { container } = render(<StarRating rating={3.6} count={12} />);
-    const fills = [...container.querySelectorAll('svg')].map((svg) => svg.getAttribute('data-fill'));
+    const fills = [...container.querySelectorAll('svg')].map((svg) =>
+      svg.getAttribute('data-fill'),
+    );
     expect(fills).toEqual(['full', 'full', 'full', 'half', 'empty']);
     expect(screen.getByText('(12)')).toBeTruthy();
-    expect(screen.getByRole('img').getAttribute('aria-label')).toBe('Rating 3.5 out of 5, reviews: 12');
+    expect(screen.getByRole('img').getAttribute('aria-label')).toBe(
+      'Rating 3.5 out of 5, reviews: 12',
+    );
   });
 
   it('shows no brackets without a count', () => {

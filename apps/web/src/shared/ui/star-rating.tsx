@@ -11,7 +11,12 @@ export function roundToHalf(rating: number): number {
 }
 
 function StarShape({ fill, gradientId }: { fill: 'full' | 'half' | 'empty'; gradientId: string }) {
-  const paint = fill === 'full' ? 'var(--color-star)' : fill === 'empty' ? 'var(--color-star-empty)' : `url(#${gradientId})`;
+  const paint =
+    fill === 'full'
+      ? 'var(--color-star)'
+      : fill === 'empty'
+        ? 'var(--color-star-empty)'
+        : `url(#${gradientId})`;
   return (
     <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" data-fill={fill}>
       {fill === 'half' && (
@@ -22,7 +27,10 @@ function StarShape({ fill, gradientId }: { fill: 'full' | 'half' | 'empty'; grad
           </linearGradient>
         </defs>
       )}
-      <path fill={paint} d="M12 2.5l2.9 6 6.6.9-4.8 4.6 1.2 6.5L12 17.4l-5.9 3.1 1.2-6.5L2.5 9.4l6.6-.9z" />
+      <path
+        fill={paint}
+        d="M12 2.5l2.9 6 6.6.9-4.8 4.6 1.2 6.5L12 17.4l-5.9 3.1 1.2-6.5L2.5 9.4l6.6-.9z"
+      />
     </svg>
   );
 }

@@ -37,7 +37,8 @@ export function TonInstructions({ amountCents }: TonInstructionsProps) {
     return <p role="alert">{t('balance.ton.noId')}</p>;
   }
   const info = deposit.data;
-  if (!info.ton_enabled || !info.wallet_address) return <p role="alert">{t('balance.ton.unavailable')}</p>;
+  if (!info.ton_enabled || !info.wallet_address)
+    return <p role="alert">{t('balance.ton.unavailable')}</p>;
 
   const address = friendlyAddress(info.wallet_address);
   const rateCents = Math.round(info.ton_usd_rate * 100);
@@ -64,7 +65,11 @@ export function TonInstructions({ amountCents }: TonInstructionsProps) {
       </div>
       {nanotons !== null && amountCents !== null && (
         <p className={styles.toSend}>
-          {t('balance.ton.toSend', { usd: formatAmount(amountCents), ton: formatTon(nanotons), rate: formatAmount(rateCents) })}
+          {t('balance.ton.toSend', {
+            usd: formatAmount(amountCents),
+            ton: formatTon(nanotons),
+            rate: formatAmount(rateCents),
+          })}
         </p>
       )}
       <ol className={styles.steps}>
@@ -75,7 +80,10 @@ export function TonInstructions({ amountCents }: TonInstructionsProps) {
       </ol>
       <p className="small muted">{t('balance.ton.memoWarning')}</p>
       {nanotons !== null && (
-        <a className="button button-outline button-block" href={tonTransferLink(info.wallet_address, nanotons, info.memo)}>
+        <a
+          className="button button-outline button-block"
+          href={tonTransferLink(info.wallet_address, nanotons, info.memo)}
+        >
           {t('balance.ton.openWallet')}
         </a>
       )}

@@ -9,11 +9,19 @@ import type { WalletHandle } from './wallet-connect';
 
 const api = vi.hoisted(() => ({ callApi: vi.fn(), invoiceBodies: [] as unknown[] }));
 const telegram = vi.hoisted(() => ({ openInvoice: vi.fn() }));
-const socket = vi.hoisted(() => ({ handlers: new Set<(frame: ServerFrameOf<'balance'>) => void>() }));
+const socket = vi.hoisted(() => ({
+  handlers: new Set<(frame: ServerFrameOf<'balance'>) => void>(),
+}));
 const walletState = vi.hoisted(() => ({ handle: null as WalletHandle | null }));
 
-vi.mock('../../../lib/api-client', async (original) => ({ ...(await original<object>()), callApi: api.callApi }));
-vi.mock('../../../lib/telegram', async (original) => ({ ...(await original<object>()), openInvoice: telegram.openInvoice }));
+vi.mock('../../../lib/api-client', async (original) => ({
+  ...(await original<object>()),
+  callApi: api.callApi,
+}));
+vi.mock('../../../lib/telegram', async (original) => ({
+  ...(await original<object>()),
+  openInvoice: telegram.openInvoice,
+}));
 vi.mock('../../../lib/socket', async (original) => ({
   ...(await original<object>()),
   onSocketFrame: (_type: string, handler: (frame: ServerFrameOf<'balance'>) => void) => {
@@ -25,11 +33,16 @@ vi.mock('../../../lib/socket', async (original) => ({
 vi.mock('./wallet-connect', async () => {
   const { useEffect } = await import('react');
   return {
-    default: function FakeWalletConnect({ onChange }: { onChange: (wallet: WalletHandle | null) => void }) {
+    default: function FakeWalletConnect({
+      onChange,
+    }: {
+      onChange: (wallet: WalletHandle | null) => void;
+    }) {
       useEffect(() => onChange(walletState.handle), [onChange]);
       return null;
     },
-    isUserRejection: (error: unknown) => error instanceof Error && error.name === 'UserRejectsError',
+    isUserRejection: (error: unknown) =>
+      error instanceof Error && error.name === 'UserRejectsError',
   };
 });
 
@@ -39,10 +52,21 @@ const ADDRESS = `0:${'ab'.repeat(32)}`;
 const FRIENDLY = 'UQCrq6urq6urq6urq6urq6urq6urq6urq6urq6urq6urq5jh';
 
 function depositInfo(overrides: Record<string, unknown> = {}) {
-  return { status: 'success', wallet_address: ADDRESS, memo: '424242', ton_usd_rate: 3, ton_enabled: true, stars_enabled: true, ...overrides };
+  return {
+    status: 'success',
+    wallet_address: ADDRESS,
+    memo: '424242',
+    ton_usd_rate: 3,
+    ton_enabled: true,
+    stars_enabled: true,
+    ...overrides,
+  };
 }
 
-function answer(info: unknown, invoice: unknown = { status: 'success', invoice_link: 'https://t.me/$abc' }) {
+function answer(
+  info: unknown,
+  invoice: unknown = { status: 'success', invoice_link: 'https://t.me/$abc' },
+) {
   api.callApi.mockImplementation(async (name: string, input?: { body?: unknown }) => {
     if (name === 'GetDepositInfo') {
       if (info instanceof Error) throw info;
@@ -71,7 +95,16 @@ function renderPanel() {
 function emitBalance(reason: string, amountCents: number) {
   act(() => {
     for (const handler of socket.handlers) {
-      handler({ type: 'balance', data: { balance: 3, balance_cents: 300, free_messages: 0, reason, amount_cents: amountCents } });
+      handler({
+        type: 'balance',
+        data: {
+          balance: 3,
+          balance_cents: 300,
+          free_messages: 0,
+          reason,
+          amount_cents: amountCents,
+        },
+      });
     }
   });
 }
@@ -101,7 +134,9 @@ describe('the top-up panel', () => {
     fireEvent.change(field, { target: { value: '12.345' } });
     expect(screen.queryByRole('alert')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Google Pay' }));
-    expect(screen.getByRole('alert').textContent).toBe('Enter an amount in dollars, for example 12.50');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Enter an amount in dollars, for example 12.50',
+    );
     expect(api.callApi).not.toHaveBeenCalledWith('CreateStarsInvoice', expect.anything());
   });
 
@@ -125,7 +160,9 @@ describe('the top-up panel', () => {
     answer(depositInfo({ stars_enabled: false }));
     renderPanel();
     await waitFor(() => expect(api.callApi).toHaveBeenCalledWith('GetDepositInfo'));
-    await waitFor(() => expect(screen.queryByText('Card payments go through Telegram Stars.')).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByText('Card payments go through Telegram Stars.')).toBeNull(),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Mastercard' }));
     await screen.findByText('Failed to top up balance.');
     expect(api.callApi).not.toHaveBeenCalledWith('CreateStarsInvoice', expect.anything());
@@ -134,7 +171,14 @@ describe('the top-up panel', () => {
   });
 
   it('shows the server refusal of an amount under the field', async () => {
-    answer(depositInfo(), new ApiError(400, 'bad_request', 'A Stars payment is limited to 10000 Stars ($200.00); enter a smaller amount'));
+    answer(
+      depositInfo(),
+      new ApiError(
+        400,
+        'bad_request',
+        'A Stars payment is limited to 10000 Stars ($200.00); enter a smaller amount',
+      ),
+    );
     renderPanel();
     fireEvent.click(screen.getByRole('button', { name: 'Google Pay' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/limited to 10000 Stars/);
@@ -150,7 +194,9 @@ describe('the top-up panel', () => {
     expect((await screen.findByTestId('ton-address')).textContent).toBe(FRIENDLY);
     expect(screen.getByTestId('ton-memo').textContent).toBe('424242');
     expect(screen.getByText('To send for $4.50: 1.5 TON (1 TON = $3.00)')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Open in a wallet app' }).getAttribute('href')).toBe(`ton://transfer/${FRIENDLY}?amount=1500000000&text=424242`);
+    expect(screen.getByRole('link', { name: 'Open in a wallet app' }).getAttribute('href')).toBe(
+      `ton://transfer/${FRIENDLY}?amount=1500000000&text=424242`,
+    );
   });
 
   it('with a connected wallet, Top up asks it to send the TON amount with the memo, then waits for the credit', async () => {
@@ -163,7 +209,11 @@ describe('the top-up panel', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Top up' })).toBeTruthy());
     fireEvent.click(screen.getByRole('button', { name: 'Top up' }));
     await screen.findByText('1 TON sent. Your balance updates as soon as the network confirms it.');
-    expect(send).toHaveBeenCalledWith({ address: FRIENDLY, nanotons: 1_000_000_000n, payload: 'te6cckEBAQEADAAAFAAAAAA0MjQyNDIeBgAh' });
+    expect(send).toHaveBeenCalledWith({
+      address: FRIENDLY,
+      nanotons: 1_000_000_000n,
+      payload: 'te6cckEBAQEADAAAFAAAAAA0MjQyNDIeBgAh',
+    });
     expect(screen.queryByTestId('ton-address')).toBeNull();
 
     emitBalance('ton_deposit', 300);
@@ -172,7 +222,9 @@ describe('the top-up panel', () => {
   });
 
   it('stays quiet when the user declines in the wallet', async () => {
-    const declined = Object.assign(new Error('User rejects the action in the wallet.'), { name: 'UserRejectsError' });
+    const declined = Object.assign(new Error('User rejects the action in the wallet.'), {
+      name: 'UserRejectsError',
+    });
     const send = vi.fn<WalletHandle['send']>().mockRejectedValue(declined);
     walletState.handle = { send };
     answer(depositInfo());
@@ -180,7 +232,9 @@ describe('the top-up panel', () => {
     await waitFor(() => expect(api.callApi).toHaveBeenCalledWith('GetDepositInfo'));
     fireEvent.click(screen.getByRole('button', { name: 'Top up' }));
     await waitFor(() => expect(send).toHaveBeenCalled());
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Top up' }).hasAttribute('disabled')).toBe(false));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Top up' }).hasAttribute('disabled')).toBe(false),
+    );
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.queryByText(/TON sent/)).toBeNull();
   });
@@ -194,7 +248,10 @@ describe('the top-up panel', () => {
 
   it('copies the memo with the legacy fallback and says so', async () => {
     answer(depositInfo());
-    Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) }, configurable: true });
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: () => Promise.reject(new Error('denied')) },
+      configurable: true,
+    });
     const execCommand = vi.fn().mockReturnValue(true);
     document.execCommand = execCommand;
     renderPanel();

@@ -76,14 +76,19 @@ export function TopUpPanel() {
   const validAmount = (): number | null => {
     if (amount.ok) return amount.cents;
     setAmountError(
-      t(`balance.errors.${amount.error}`, { min: formatCents(LIMITS.topUpMinCents), max: formatAmount(LIMITS.topUpMaxCents) }),
+      t(`balance.errors.${amount.error}`, {
+        min: formatCents(LIMITS.topUpMinCents),
+        max: formatAmount(LIMITS.topUpMaxCents),
+      }),
     );
     return null;
   };
 
   const revealTonInstructions = () => {
     setShowTon(true);
-    requestAnimationFrame(() => tonSection.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' }));
+    requestAnimationFrame(() =>
+      tonSection.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' }),
+    );
   };
 
   const chooseAnotherMethod = () => {
@@ -130,7 +135,11 @@ export function TopUpPanel() {
     const nanotons = nanotonsFor(cents, Math.round(info.ton_usd_rate * 100));
     setBusy('topUp');
     try {
-      await wallet.send({ address: friendlyAddress(info.wallet_address), nanotons, payload: commentPayload(info.memo) });
+      await wallet.send({
+        address: friendlyAddress(info.wallet_address),
+        nanotons,
+        payload: commentPayload(info.memo),
+      });
       setPendingTon(formatTon(nanotons));
     } catch (error) {
       const { isUserRejection } = await import('./wallet-connect');
@@ -176,7 +185,17 @@ export function TopUpPanel() {
           )}
         </div>
 
-        <Button variant="outline" block className={styles.cryptoButton} onClick={() => openModal({ variant: 'tonWallet', content: <TonInstructions amountCents={amountCents} /> })}>
+        <Button
+          variant="outline"
+          block
+          className={styles.cryptoButton}
+          onClick={() =>
+            openModal({
+              variant: 'tonWallet',
+              content: <TonInstructions amountCents={amountCents} />,
+            })
+          }
+        >
           <span>{t('balance.depositCrypto')}</span>
           <span className="badge">{t('balance.coins')}</span>
         </Button>
@@ -197,7 +216,9 @@ export function TopUpPanel() {
             </Button>
           ))}
         </div>
-        {!starsOff && deposit.status === 'success' && <p className="small muted">{t('balance.starsNote')}</p>}
+        {!starsOff && deposit.status === 'success' && (
+          <p className="small muted">{t('balance.starsNote')}</p>
+        )}
       </section>
 
       <section className="card" ref={tonSection} aria-labelledby={`${amountId}-ton`}>
@@ -210,7 +231,13 @@ export function TopUpPanel() {
             <WalletConnect onChange={onWalletChange} />
           </Suspense>
         </div>
-        <Button block busy={busy === 'topUp'} busyLabel={t('balance.processing')} disabled={busy !== null && busy !== 'topUp'} onClick={() => void topUp()}>
+        <Button
+          block
+          busy={busy === 'topUp'}
+          busyLabel={t('balance.processing')}
+          disabled={busy !== null && busy !== 'topUp'}
+          onClick={() => void topUp()}
+        >
           {t('balance.topUp')}
         </Button>
         {pendingTon && (

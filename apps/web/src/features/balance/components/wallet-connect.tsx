@@ -4,7 +4,13 @@
  * panel uses to ask the connected wallet for a transfer.
  */
 import { useEffect } from 'react';
-import { TonConnectButton, TonConnectUIProvider, useTonConnectUI, useTonWallet, THEME } from '@tonconnect/ui-react';
+import {
+  TonConnectButton,
+  TonConnectUIProvider,
+  useTonConnectUI,
+  useTonWallet,
+  THEME,
+} from '@tonconnect/ui-react';
 import { useLocale } from '../../../lib/i18n';
 import { useTheme } from '../../../lib/theme';
 
@@ -40,7 +46,13 @@ function Bridge({ onChange }: { onChange: (wallet: WalletHandle | null) => void 
       async send(transfer) {
         await ui.sendTransaction({
           validUntil: Math.floor(Date.now() / 1000) + VALID_FOR_SECONDS,
-          messages: [{ address: transfer.address, amount: transfer.nanotons.toString(), payload: transfer.payload }],
+          messages: [
+            {
+              address: transfer.address,
+              amount: transfer.nanotons.toString(),
+              payload: transfer.payload,
+            },
+          ],
         });
       },
     });
@@ -49,7 +61,11 @@ function Bridge({ onChange }: { onChange: (wallet: WalletHandle | null) => void 
   return null;
 }
 
-export default function WalletConnect({ onChange }: { onChange: (wallet: WalletHandle | null) => void }) {
+export default function WalletConnect({
+  onChange,
+}: {
+  onChange: (wallet: WalletHandle | null) => void;
+}) {
   const locale = useLocale();
   const dark = useTheme() === 'dark';
   return (

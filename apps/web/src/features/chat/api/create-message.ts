@@ -3,9 +3,16 @@ import { callApi } from '../../../lib/api-client';
 import { updateUserBalance } from '../../../lib/user';
 import { askWriteAccessOnce } from '../../../lib/write-access';
 
-export async function sendChatMessage(advisorId: number, content: { text: string; imageId?: string }) {
+export async function sendChatMessage(
+  advisorId: number,
+  content: { text: string; imageId?: string },
+) {
   const answer = await callApi('CreateMessage', {
-    body: { manager_id: advisorId, message: content.text, ...(content.imageId ? { image_id: content.imageId } : {}) },
+    body: {
+      manager_id: advisorId,
+      message: content.text,
+      ...(content.imageId ? { image_id: content.imageId } : {}),
+    },
   });
   // Spec: after a successful send, balance and free messages are replaced from payment_info.
   const payment = answer.data.payment_info;

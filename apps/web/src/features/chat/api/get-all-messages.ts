@@ -9,5 +9,7 @@ export function fetchMessages(advisorId: number) {
 }
 
 export function useDialog(advisorId: number | null) {
-  return useData(advisorId === null ? null : messagesKey(advisorId), () => fetchMessages(advisorId!));
+  return useData(advisorId === null ? null : messagesKey(advisorId), () =>
+    fetchMessages(advisorId!),
+  );
 }

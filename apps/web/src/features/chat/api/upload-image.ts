@@ -6,10 +6,14 @@ import { ApiError, apiRequest } from '../../../lib/api-client';
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
 export async function uploadImage(file: File): Promise<CallAnswer<'UploadImage'>['image']> {
-  if (!ACCEPTED_IMAGE_TYPES.includes(file.type)) throw new ApiError(0, 'unsupported_type', 'unsupported_type');
+  if (!ACCEPTED_IMAGE_TYPES.includes(file.type))
+    throw new ApiError(0, 'unsupported_type', 'unsupported_type');
   if (file.size > LIMITS.imageMaxBytes) throw new ApiError(0, 'too_large', 'too_large');
   const form = new FormData();
   form.append('file', file, file.name || 'image');
-  const answer = (await apiRequest('/api/UploadImage.php', { method: 'POST', body: form })) as CallAnswer<'UploadImage'>;
+  const answer = (await apiRequest('/api/UploadImage.php', {
+    method: 'POST',
+    body: form,
+  })) as CallAnswer<'UploadImage'>;
   return answer.image;
 }

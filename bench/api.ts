@@ -9,6 +9,10 @@ import { seedDemoData } from '../apps/server/src/demo/seed.js';
 import { signInitData } from '../apps/server/src/auth/init-data.js';
 import { AdvisorsService } from '../apps/server/src/advisors/advisors.service.js';
 import { ChatService } from '../apps/server/src/chat/chat.service.js';
+import { ChatRepository } from '../apps/server/src/chat/chat.repository.js';
+import { AdvisorsRepository } from '../apps/server/src/advisors/advisors.repository.js';
+import { MoneyService } from '../apps/server/src/money/money.service.js';
+import { MoneyRepository } from '../apps/server/src/money/money.repository.js';
 import { EventBus } from '../apps/server/src/events/event-bus.js';
 import { NoConnections } from '../apps/server/src/presence/presence.js';
 
@@ -41,13 +45,18 @@ const initData = Array.from({ length: USERS }, (_, i) =>
 
 // The ceiling: the same service call and transaction, no HTTP.
 const events = new EventBus();
-const advisorsService = new AdvisorsService(db.sql, new NoConnections(), events);
-const chat = new ChatService(db.sql, advisorsService, events);
+const advisorsService = new AdvisorsService(
+  new AdvisorsRepository(db.sql),
+  new NoConnections(),
+  events,
+);
+const money = new MoneyService(db.sql, new MoneyRepository(db.sql), events);
+const chat = new ChatService(db.sql, new ChatRepository(db.sql), advisorsService, money, events);
 const direct = await load(CLIENTS, SECONDS, async (worker, i) => {
   const user = firstUser + ((worker * 7919 + i * CLIENTS) % USERS);
   const advisor = advisors[(worker + i) % advisors.length]!;
   await chat.sendUserMessage(user, {
-    managerId: advisor.id,
+    advisorId: advisor.id,
     text: `direct ${i}`,
     requestType: null,
     imageId: null,

@@ -2,40 +2,31 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { z } from 'zod';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
-import { AuthService } from './auth/auth.service.js';
+import { createLogger, logTo, type Logger } from './logger.js';
+import { createDomainServices, type DomainServices } from './services.js';
 import { EventBus, type EventTransport } from './events/event-bus.js';
-import { AdvisorsService } from './advisors/advisors.service.js';
-import { UsersService } from './users/users.service.js';
-import { ChatService } from './chat/chat.service.js';
-import { ReviewsService } from './reviews/reviews.service.js';
 import type { PresenceSource } from './presence/presence.js';
 import { SocketPresence, type SocketPresenceOptions } from './presence/socket-presence.js';
 import { publishPresenceChanges } from './presence/presence-events.js';
 import { SocketHub, type SocketHubOptions } from './socket/socket-hub.js';
 import { socketRoutes } from './socket/socket.routes.js';
-import { ImagesService } from './images/images.service.js';
 import { imagesRoutes } from './images/images.routes.js';
 import { DemoAutoReply } from './demo/auto-reply.js';
 import { installErrorHandler } from './http/error-handler.js';
+import { healthRoutes } from './http/health.routes.js';
 import { openApiRoutes } from './http/openapi.js';
+import { authRoutes } from './auth/auth.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 import { advisorsRoutes } from './advisors/advisors.routes.js';
 import { chatRoutes } from './chat/chat.routes.js';
 import { reviewsRoutes } from './reviews/reviews.routes.js';
 import { adminRoutes } from './admin/admin.routes.js';
-import { AdminService } from './admin/admin.service.js';
 import { paymentsAdminRoutes } from './admin/payments-admin.routes.js';
-import { PayoutsService } from './admin/payouts.service.js';
-import { NotFoundError, UnavailableError } from './errors.js';
-import { createPaymentsAndBot, logTo } from './payments/payments.setup.js';
-import type { PaymentsService } from './payments/payments.service.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
-import type { TelegramBot } from './bot/telegram-bot.js';
 import { botRoutes } from './bot/bot.routes.js';
 import { BotNotifications, type NotificationOptions } from './bot/notifications.js';
 import { UserSockets } from './presence/user-sockets.js';
@@ -44,24 +35,17 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const WEB_DIST_DIR = path.resolve(here, '../../web/dist');
 export const AVATARS_DIR = path.resolve(here, '../assets/avatars');
 
-export interface Services {
+export interface Services extends DomainServices {
   config: Config;
   db: Database;
   events: EventBus;
-  auth: AuthService;
-  advisors: AdvisorsService;
-  users: UsersService;
-  chat: ChatService;
-  reviews: ReviewsService;
-  payments: PaymentsService;
-  /** Null without BOT_TOKEN. Its intake is started by main.ts; `bot.api` sends messages. */
-  bot: TelegramBot | null;
   /** The live socket's connections on this instance. */
   sockets: SocketHub;
   /** Whether a user has a socket open on any instance. */
   userSockets: UserSockets;
   /** The bot's notices about new messages; null without BOT_TOKEN. */
   notifications: BotNotifications | null;
+  log: Logger;
 }
 
 export interface BuiltApp {
@@ -81,11 +65,17 @@ export async function buildApp(
     notifications?: Partial<NotificationOptions>;
     /** How long to wait for other instances to say they hold a user's socket. */
     userSocketsWaitMs?: number;
-    logger?: boolean;
+    /** The process's logger (main.ts); false: silent (tests); absent: one at LOG_LEVEL. */
+    logger?: Logger | false;
   } = {},
 ): Promise<BuiltApp> {
+  const log =
+    options.logger === false
+      ? createLogger('silent')
+      : (options.logger ?? createLogger(config.logLevel));
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    // Typed as Fastify's base logger so route modules take a plain FastifyInstance.
+    loggerInstance: log.child({ module: 'http' }) as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 64 * 1024,
     trustProxy: true,
@@ -98,14 +88,10 @@ export async function buildApp(
     ? null
     : new SocketPresence(events, options.presenceOptions);
   const presence: PresenceSource = options.presence ?? socketPresence!;
-  const auth = await AuthService.create(config, db.sql);
-  const advisors = new AdvisorsService(db.sql, presence, events);
-  const users = new UsersService(db.sql, events, config.adminTelegramIds);
-  const chat = new ChatService(db.sql, advisors, events);
-  const reviews = new ReviewsService(db.sql, advisors, chat);
-  const { payments, bot } = createPaymentsAndBot(config, db.sql, events, logTo(app.log));
+  const domain = await createDomainServices({ config, db, events, presence, log, withBot: true });
+  const { auth, advisors, users, chat, reviews, images, payments, admin, payouts, bot } = domain;
   const sockets = new SocketHub(
-    { auth, advisors, events, presence: socketPresence, log: app.log },
+    { auth, advisors, events, presence: socketPresence, log: log.child({ module: 'socket' }) },
     options.socket,
   );
   const userSockets = new UserSockets(events, sockets, options.userSocketsWaitMs);
@@ -118,65 +104,36 @@ export async function buildApp(
           advisors: { find: (id: number) => advisors.cachedRecord(id) },
           userSockets,
           publicUrl: config.publicUrl,
-          log: logTo(app.log),
+          log: logTo(log.child({ module: 'notifications' })),
         },
         options.notifications,
       )
     : null;
   if (bot) notifications?.registerHandlers(bot.updates);
   const services: Services = {
+    ...domain,
     config,
     db,
     events,
-    auth,
-    advisors,
-    users,
-    chat,
-    reviews,
-    payments,
-    bot,
     sockets,
     userSockets,
     notifications,
+    log,
   };
 
-  app.get('/api/health', async () => {
-    try {
-      await db.sql`SELECT 1`;
-    } catch {
-      throw new UnavailableError('The database does not answer');
-    }
-    return { status: 'ok' };
-  });
-
-  app.post('/api/demo/session', async (request) => {
-    if (!auth.demoSignIn) throw new NotFoundError('Demo sign-in is off: open Seer from Telegram');
-    const body = z
-      .object({
-        telegram_user_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
-        // The browser's language, so demo advisors answer in it.
-        language_code: z
-          .string()
-          .regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})?$/)
-          .optional(),
-      })
-      .parse(request.body ?? {});
-    const session = auth.demoSession(body.telegram_user_id, body.language_code);
-    return { status: 'success', init_data: session.initData, telegram_user_id: session.telegramId };
-  });
-
+  healthRoutes(app, db.sql);
+  authRoutes(app, auth);
   openApiRoutes(app);
   usersRoutes(app, auth, users);
   advisorsRoutes(app, auth, advisors);
   chatRoutes(app, auth, chat, advisors);
   reviewsRoutes(app, auth, reviews);
-  const adminService = new AdminService(db.sql, events);
-  adminRoutes(app, auth, adminService, new PayoutsService(db.sql), advisors);
-  paymentsAdminRoutes(app, auth, payments, adminService.audit);
+  adminRoutes(app, auth, admin, payouts, advisors);
+  paymentsAdminRoutes(app, auth, payments, admin.audit);
   paymentsRoutes(app, auth, payments, config);
   botRoutes(app, bot);
   await socketRoutes(app, sockets);
-  await imagesRoutes(app, auth, new ImagesService(db.sql));
+  await imagesRoutes(app, auth, images);
   const stopPresenceEvents = socketPresence
     ? publishPresenceChanges(socketPresence, advisors, events)
     : () => {};
@@ -185,8 +142,8 @@ export async function buildApp(
         events,
         chat,
         advisors,
-        users: users.repository,
-        log: app.log,
+        users,
+        log: log.child({ module: 'demo' }),
         delayMs: config.demoReplyDelayMs,
       })
     : null;

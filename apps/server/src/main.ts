@@ -3,7 +3,8 @@ import { loadConfig, ConfigError } from './config.js';
 import { openDatabase } from './db/database.js';
 import { buildApp } from './app.js';
 import { seedDemoData } from './demo/seed.js';
-import { logTo, startPaymentWorkers } from './payments/payments.setup.js';
+import { startPaymentWorkers } from './payments/payments.setup.js';
+import { createLogger, logTo } from './logger.js';
 import { PostgresTransport } from './events/transports/postgres-transport.js';
 import { RedisTransport, redisChannelFor } from './events/transports/redis-transport.js';
 
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const started = Date.now();
+  const log = createLogger(config.logLevel);
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -36,7 +38,7 @@ async function main(): Promise<void> {
     : new PostgresTransport(db.url, { warn });
   let built;
   try {
-    built = await buildApp(config, db, { transport });
+    built = await buildApp(config, db, { transport, logger: log });
   } catch (error) {
     // E.g. Redis unreachable: stop the embedded PostgreSQL rather than leave it running.
     await db.close().catch(() => {});
@@ -48,7 +50,7 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
+    log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     try {
@@ -64,8 +66,13 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   // TON deposit watcher (with TON_WALLET_ADDRESS) and bot intake (with BOT_TOKEN), once the webhook route is listening.
-  stopPaymentWorkers = startPaymentWorkers(config, db.sql, services, logTo(app.log));
-  app.log.info(
+  stopPaymentWorkers = startPaymentWorkers(
+    config,
+    db.sql,
+    services,
+    logTo(log.child({ module: 'payments' })),
+  );
+  log.info(
     {
       url: `http://localhost:${config.port}`,
       database: config.databaseUrl ? 'external' : `embedded in ${config.dataDir}`,

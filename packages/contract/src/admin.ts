@@ -1,5 +1,6 @@
 /** Calls of the advisors' workspace and of the admin section (decisions.md; issue "Advisors' workspace, bot and admin"). */
 import { z } from 'zod';
+import { withAdvisorId } from './advisor-id.js';
 import { LIMITS } from './limits.js';
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -80,7 +81,9 @@ export const AdminSaveAdvisorBody = z
   })
   .strict();
 
-export const AdminLinkAdvisorBody = z.object({ manager_id: id, telegram_id: id.nullable() });
+export const AdminLinkAdvisorBody = z
+  .object({ manager_id: id, telegram_id: id.nullable() })
+  .transform(withAdvisorId);
 export const AdminUsersQuery = z.object({ q: z.string().trim().max(64).optional() });
 export const AdminUser = z.object({
   telegram_user_id: z.number().int(),
@@ -118,7 +121,9 @@ export const AdminPayoutRow = z.object({
   paid_cents: z.number().int(),
   unpaid_cents: z.number().int(),
 });
-export const AdminMarkPaidBody = z.object({ manager_id: id, to: z.iso.date().optional() });
+export const AdminMarkPaidBody = z
+  .object({ manager_id: id, to: z.iso.date().optional() })
+  .transform(withAdvisorId);
 export const AdminAuditEntry = z.object({
   id: z.number().int(),
   actor_telegram_id: z.number().int(),

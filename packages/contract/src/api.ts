@@ -5,6 +5,7 @@
  * (manager_id, GetAllManagers.php ...); every call answers at /api/X.php and /X.php.
  */
 import { z } from 'zod';
+import { withAdvisorId } from './advisor-id.js';
 import { LIMITS } from './limits.js';
 import * as A from './admin.js';
 
@@ -187,7 +188,7 @@ export const CreateMessageBody = z
       return z.NEVER;
     }
     return {
-      managerId: body.manager_id,
+      advisorId: body.manager_id,
       text,
       requestType: body.request_type ?? null,
       imageId: body.image_id ?? null,
@@ -207,11 +208,9 @@ export const UpdateUserBody = z
       .optional(),
     timeOfBirth: z
       .union([
-        z
-          .string()
-          .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, {
-            error: 'timeOfBirth must be a time (HH:MM)',
-          }),
+        z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, {
+          error: 'timeOfBirth must be a time (HH:MM)',
+        }),
         z.literal(''),
         z.null(),
       ])
@@ -228,16 +227,18 @@ export const UpdateUserBody = z
   .strict();
 export type UpdateUserBody = z.input<typeof UpdateUserBody>;
 
-export const ManagerIdQuery = z.object({ manager_id: id });
+export const ManagerIdQuery = z.object({ manager_id: id }).transform(withAdvisorId);
 export const IdQuery = z.object({ id });
 export const CategoryQuery = z.object({ category_id: z.coerce.number().int().min(1).max(12) });
-export const ManagerIdBody = z.object({ manager_id: id });
+export const ManagerIdBody = z.object({ manager_id: id }).transform(withAdvisorId);
 
-export const CreateReviewBody = z.object({
-  manager_id: id,
-  rating: z.number().int().min(1).max(5),
-  text: z.string().trim().max(LIMITS.reviewTextMaxLength).optional().default(''),
-});
+export const CreateReviewBody = z
+  .object({
+    manager_id: id,
+    rating: z.number().int().min(1).max(5),
+    text: z.string().trim().max(LIMITS.reviewTextMaxLength).optional().default(''),
+  })
+  .transform(withAdvisorId);
 
 export const UpdatePreferencesBody = z
   .object({ sound: z.boolean().optional(), theme: Preferences.shape.theme.optional() })
@@ -328,13 +329,6 @@ export const ManagerSendMessageAnswer = z.object({
   data: z.object({ message: Message }),
 });
 export const ManagerSetStatusAnswer = z.object({ status: ok, online: z.boolean() });
-export const HealthAnswer = z.object({ status: z.literal('ok') });
-export const DemoSessionAnswer = z.object({
-  status: ok,
-  init_data: z.string(),
-  telegram_user_id: z.number().int(),
-});
-
 // ---------- the call registry ----------
 
 type Method = 'GET' | 'POST' | 'PUT';

@@ -6,3 +6,4 @@ export * from './limits.js';
 export * from './money.js';
 export * from './zodiac.js';
 export * from './telegram.js';
+export * from './service.js';

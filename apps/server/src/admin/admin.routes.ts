@@ -60,8 +60,8 @@ export function adminRoutes(
   });
 
   registerCall(app, auth, 'AdminLinkAdvisor', async ({ identity, body }) => {
-    if (body.telegram_id === null) await admin.unlinkAdvisor(identity.telegramId, body.manager_id);
-    else await admin.linkAdvisor(identity.telegramId, body.manager_id, body.telegram_id);
+    if (body.telegram_id === null) await admin.unlinkAdvisor(identity.telegramId, body.advisorId);
+    else await admin.linkAdvisor(identity.telegramId, body.advisorId, body.telegram_id);
     advisors.invalidate();
     auth.forgetAdvisorLinks();
     return { status: 'success' };
@@ -116,7 +116,7 @@ export function adminRoutes(
 
   registerCall(app, auth, 'AdminMarkPaid', async ({ identity, body }) => ({
     status: 'success',
-    marked_cents: await payouts.markPaid(identity.telegramId, body.manager_id, body.to ?? null),
+    marked_cents: await payouts.markPaid(identity.telegramId, body.advisorId, body.to ?? null),
   }));
 
   registerCall(app, auth, 'AdminAudit', async () => ({

@@ -4,10 +4,11 @@
  */
 import { parseDollarsToCents } from '@seer/contract';
 import type { Sql } from '../db/database.js';
-import { AdminRepository } from './admin.repository.js';
-import { UsersRepository } from '../users/users.repository.js';
-import { AdvisorsRepository } from '../advisors/advisors.repository.js';
-import type { EventBus } from '../events/event-bus.js';
+import type { AdminRepository } from './admin.repository.js';
+import type { UsersService } from '../users/users.service.js';
+import type { AdvisorsService } from '../advisors/advisors.service.js';
+import type { ImagesService } from '../images/images.service.js';
+import { LEDGER_REASONS, type MoneyService } from '../money/money.service.js';
 import { BadRequestError, NotFoundError } from '../errors.js';
 import type { z } from 'zod';
 import type { AdminSaveAdvisorBody } from '@seer/contract';
@@ -18,18 +19,14 @@ import { imageUrl } from '../chat/chat.service.js';
 export const CLI_ACTOR = 0;
 
 export class AdminService {
-  readonly audit: AdminRepository;
-  private readonly users: UsersRepository;
-  private readonly advisors: AdvisorsRepository;
-
   constructor(
     private readonly sql: Sql,
-    private readonly events: EventBus,
-  ) {
-    this.audit = new AdminRepository(sql);
-    this.users = new UsersRepository(sql);
-    this.advisors = new AdvisorsRepository(sql);
-  }
+    readonly audit: AdminRepository,
+    private readonly money: MoneyService,
+    private readonly users: UsersService,
+    private readonly advisors: AdvisorsService,
+    private readonly images: ImagesService,
+  ) {}
 
   /** Links an advisor record to a Telegram user (who need not have opened the app); linking again moves it. */
   async linkAdvisor(actor: number, advisorId: number, telegramId: number): Promise<void> {
@@ -41,7 +38,7 @@ export class AdminService {
       const advisor = await this.advisors.find(advisorId, tx);
       if (!advisor) throw new NotFoundError(`Advisor ${advisorId} not found`);
       await this.users.ensureExists(tx, telegramId);
-      await this.advisors.linkTelegram(tx, advisorId, telegramId);
+      await this.advisors.link(tx, advisorId, telegramId);
       await this.audit.audit(tx, actor, 'link-advisor', {
         advisorId,
         telegramId,
@@ -54,7 +51,7 @@ export class AdminService {
     await this.sql.begin(async (tx) => {
       const advisor = await this.advisors.find(advisorId, tx);
       if (!advisor) throw new NotFoundError(`Advisor ${advisorId} not found`);
-      await tx`UPDATE advisors SET telegram_id = NULL WHERE id = ${advisorId}`;
+      await this.advisors.unlink(tx, advisorId);
       await this.audit.audit(tx, actor, 'unlink-advisor', {
         advisorId,
         previousTelegramId: advisor.telegram_id,
@@ -79,35 +76,23 @@ export class AdminService {
       );
     if (!reason.trim()) throw new BadRequestError('a reason is required');
     const amountCents = negative ? -cents : cents;
-    const result = await this.sql.begin(async (tx) => {
+    const wallet = await this.money.transaction(async ({ tx, apply }) => {
       await this.users.ensureExists(tx, telegramId);
-      const applied = await this.users.applyBalanceChange(tx, {
-        telegramId,
+      const applied = await apply({
+        userId: telegramId,
         amountCents,
-        reason: amountCents > 0 ? 'admin_credit' : 'admin_debit',
+        reason: amountCents > 0 ? LEDGER_REASONS.adminCredit : LEDGER_REASONS.adminDebit,
         note: reason.trim(),
         createdBy: actor,
       });
-      if (!applied) throw new BadRequestError('The balance is too low for this debit');
       await this.audit.audit(tx, actor, 'credit', {
         telegramId,
         amountCents,
         reason: reason.trim(),
       });
-      const [row] = await tx<
-        { free_messages: number }[]
-      >`SELECT free_messages FROM users WHERE telegram_id = ${telegramId}`;
-      return { balanceCents: applied.balance_cents, freeMessages: row!.free_messages };
+      return applied;
     });
-    this.events.publish({
-      type: 'balance',
-      telegramId,
-      balanceCents: result.balanceCents,
-      freeMessages: result.freeMessages,
-      reason: amountCents > 0 ? 'admin_credit' : 'admin_debit',
-      amountCents,
-    });
-    return { balanceCents: result.balanceCents, amountCents };
+    return { balanceCents: wallet.balanceCents, amountCents };
   }
 
   async listUsers(limit = 200) {
@@ -123,7 +108,7 @@ export class AdminService {
   async userWithLedger(telegramId: number) {
     const user = await this.users.find(telegramId);
     if (!user) throw new NotFoundError(`User ${telegramId} not found`);
-    return { user, ledger: await this.users.ledgerOf(telegramId, 500) };
+    return { user, ledger: await this.money.ledgerOf(telegramId, 500) };
   }
 
   /** Creates (no id) or edits an advisor. */
@@ -137,8 +122,8 @@ export class AdminService {
     const advisor = await this.sql.begin(async (tx) => {
       let avatarUrl: string | undefined;
       if (body.avatar_image_id) {
-        const [image] = await tx`SELECT 1 FROM images WHERE id = ${body.avatar_image_id}`;
-        if (!image) throw new BadRequestError('avatar_image_id: no such uploaded image');
+        if (!(await this.images.exists(body.avatar_image_id, tx)))
+          throw new BadRequestError('avatar_image_id: no such uploaded image');
         avatarUrl = imageUrl(body.avatar_image_id)!;
       }
       const fields = {
@@ -153,8 +138,11 @@ export class AdminService {
       };
       let id = body.id;
       if (id === undefined) {
-        id = await this.advisors.insert({ ...fields, avatar_url: avatarUrl ?? '' }, tx);
-        if (!body.is_active) await tx`UPDATE advisors SET is_active = false WHERE id = ${id}`;
+        id = await this.advisors.create(tx, {
+          ...fields,
+          avatar_url: avatarUrl ?? '',
+          is_active: body.is_active,
+        });
       } else {
         const existing = await this.advisors.find(id, tx);
         if (!existing) throw new NotFoundError(`Advisor ${id} not found`);
@@ -180,6 +168,6 @@ export class AdminService {
   }
 
   async ledgerOf(telegramId: number) {
-    return this.users.ledgerOf(telegramId);
+    return this.money.ledgerOf(telegramId);
   }
 }

@@ -8,10 +8,12 @@ import { openDatabase, type Database } from '../db/database.js';
 import { EventBus } from '../events/event-bus.js';
 import { PostgresTransport } from '../events/transports/postgres-transport.js';
 import { RedisTransport, redisChannelFor } from '../events/transports/redis-transport.js';
-import { AdminService, CLI_ACTOR } from './admin.service.js';
+import { CLI_ACTOR, type AdminService } from './admin.service.js';
+import { createDomainServices } from '../services.js';
+import { createLogger } from '../logger.js';
+import { NoConnections } from '../presence/presence.js';
 import { AppError } from '../errors.js';
 import { displayName } from '../users/users.service.js';
-import { createPaymentsService } from '../payments/payments.setup.js';
 import type { PaymentsService } from '../payments/payments.service.js';
 
 export class UsageError extends Error {}
@@ -289,15 +291,16 @@ export async function runCli(
   );
   try {
     await events.start();
-    const payments = createPaymentsService(config, db.sql, events);
-    await command.run(args, {
+    // The same services as the server, without its socket presence or the bot's intake.
+    const { admin, payments } = await createDomainServices({
       config,
       db,
       events,
-      admin: new AdminService(db.sql, events),
-      payments,
-      out,
+      presence: new NoConnections(),
+      log: createLogger('warn'),
+      withBot: false,
     });
+    await command.run(args, { config, db, events, admin, payments, out });
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {

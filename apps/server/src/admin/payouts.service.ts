@@ -1,21 +1,18 @@
 /** What advisors earned: per period for admins (with CSV), and an advisor's own figures. */
 import type { Sql } from '../db/database.js';
-import { PayoutsRepository, AdminRepository, type PayoutRow } from './admin.repository.js';
+import type { PayoutsRepository, AdminRepository, PayoutRow } from './admin.repository.js';
 import { displayName } from '../users/users.service.js';
 import { BadRequestError, NotFoundError } from '../errors.js';
-import { AdvisorsRepository } from '../advisors/advisors.repository.js';
+import type { AdvisorsService } from '../advisors/advisors.service.js';
 import { formatCents } from '@seer/contract';
 
 export class PayoutsService {
-  private readonly payouts: PayoutsRepository;
-  private readonly audit: AdminRepository;
-  private readonly advisors: AdvisorsRepository;
-
-  constructor(private readonly sql: Sql) {
-    this.payouts = new PayoutsRepository(sql);
-    this.audit = new AdminRepository(sql);
-    this.advisors = new AdvisorsRepository(sql);
-  }
+  constructor(
+    private readonly sql: Sql,
+    private readonly payouts: PayoutsRepository,
+    private readonly audit: AdminRepository,
+    private readonly advisors: AdvisorsService,
+  ) {}
 
   async summary(from: string | null, to: string | null): Promise<PayoutRow[]> {
     if (from && to && from > to) throw new BadRequestError('from must not be after to');

@@ -102,6 +102,14 @@ export class AdvisorsRepository {
     await tx`UPDATE advisors SET telegram_id = ${telegramId} WHERE id = ${advisorId}`;
   }
 
+  async unlinkTelegram(tx: Tx, advisorId: number): Promise<void> {
+    await tx`UPDATE advisors SET telegram_id = NULL WHERE id = ${advisorId}`;
+  }
+
+  async setActive(tx: Tx, advisorId: number, active: boolean): Promise<void> {
+    await tx`UPDATE advisors SET is_active = ${active} WHERE id = ${advisorId}`;
+  }
+
   async setAway(advisorId: number, away: boolean): Promise<void> {
     await this.sql`UPDATE advisors SET is_away = ${away} WHERE id = ${advisorId}`;
   }

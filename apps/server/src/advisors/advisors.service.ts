@@ -1,7 +1,7 @@
 /** Advisors as users see them: lists, one advisor, with rating and presence. */
 import { centsToDollars, findCategory, type Advisor } from '@seer/contract';
-import type { Sql } from '../db/database.js';
-import { AdvisorsRepository, type AdvisorRecord } from './advisors.repository.js';
+import type { Tx } from '../db/database.js';
+import type { AdvisorRecord, AdvisorsRepository, NewAdvisor } from './advisors.repository.js';
 import { isAdvisorOnline, type PresenceSource } from '../presence/presence.js';
 import { NotFoundError } from '../errors.js';
 import type { EventBus } from '../events/event-bus.js';
@@ -9,16 +9,13 @@ import type { EventBus } from '../events/event-bus.js';
 const LIST_TTL_MS = 1000;
 
 export class AdvisorsService {
-  readonly repository: AdvisorsRepository;
   private cache: { at: number; records: AdvisorRecord[]; json: string | null } | null = null;
 
   constructor(
-    sql: Sql,
+    private readonly repository: AdvisorsRepository,
     private readonly presence: PresenceSource,
     private readonly events: EventBus,
-  ) {
-    this.repository = new AdvisorsRepository(sql);
-  }
+  ) {}
 
   /** Forget cached lists (after a review, an edit, a presence change). */
   invalidate(): void {
@@ -70,6 +67,50 @@ export class AdvisorsService {
     const record = await this.repository.find(id);
     if (!record || !record.is_active) throw new NotFoundError(`Advisor ${id} not found`);
     return record;
+  }
+
+  /** Any advisor record, active or not (admin tools, demo replies, the socket); null when unknown. */
+  async find(id: number, db?: Tx): Promise<AdvisorRecord | null> {
+    return this.repository.find(id, db);
+  }
+
+  /** Every advisor, active or not, for the admin section. */
+  async listAll(): Promise<AdvisorRecord[]> {
+    return this.repository.listAll();
+  }
+
+  /** The active advisor record linked to this Telegram user, if any. */
+  async linkedTo(telegramId: number): Promise<AdvisorRecord | null> {
+    return this.repository.findByTelegramId(telegramId);
+  }
+
+  /** Creates an advisor in the caller's transaction; returns its id. Callers invalidate() after commit. */
+  async create(tx: Tx, advisor: NewAdvisor & { is_active: boolean }): Promise<number> {
+    const id = await this.repository.insert(advisor, tx);
+    if (!advisor.is_active) await this.repository.setActive(tx, id, false);
+    return id;
+  }
+
+  async update(
+    tx: Tx,
+    id: number,
+    advisor: Omit<NewAdvisor, 'is_demo' | 'demo_online'> & { is_active: boolean },
+  ): Promise<void> {
+    await this.repository.update(tx, id, advisor);
+  }
+
+  /** Links the advisor to a Telegram user (moving any previous link of either side). */
+  async link(tx: Tx, advisorId: number, telegramId: number): Promise<void> {
+    await this.repository.linkTelegram(tx, advisorId, telegramId);
+  }
+
+  async unlink(tx: Tx, advisorId: number): Promise<void> {
+    await this.repository.unlinkTelegram(tx, advisorId);
+  }
+
+  /** Adds a review's rating to the advisor's totals in the caller's transaction. */
+  async addToRating(tx: Tx, advisorId: number, ratingDelta: number, countDelta: number) {
+    return this.repository.addToRating(tx, advisorId, ratingDelta, countDelta);
   }
 
   /** The advisor's own online/away switch. */

@@ -1,10 +1,11 @@
 /** Who is calling: verifies init data and makes sure the caller has a user row. */
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Config } from '../config.js';
-import type { Sql } from '../db/database.js';
 import { InitDataVerifier, signInitData, type TelegramUser } from './init-data.js';
-import { UsersRepository } from '../users/users.repository.js';
-import { AdvisorsRepository, type AdvisorRecord } from '../advisors/advisors.repository.js';
+import type { AuthRepository } from './auth.repository.js';
+import type { UsersService } from '../users/users.service.js';
+import type { AdvisorsService } from '../advisors/advisors.service.js';
+import type { AdvisorRecord } from '../advisors/advisors.repository.js';
 import { UnauthorizedError } from '../errors.js';
 
 export interface Identity {
@@ -13,8 +14,6 @@ export interface Identity {
   isAdmin: boolean;
 }
 
-const DEMO_BOT_TOKEN_KEY = 'demo_bot_token';
-
 export class AuthService {
   private readonly knownUsers = new Map<number, string>();
   private readonly advisorCache = new Map<number, { advisor: AdvisorRecord | null; at: number }>();
@@ -22,31 +21,32 @@ export class AuthService {
   private constructor(
     private readonly config: Config,
     private readonly verifier: InitDataVerifier,
-    private readonly users: UsersRepository,
-    private readonly advisors: AdvisorsRepository,
+    private readonly users: UsersService,
+    private readonly advisors: AdvisorsService,
     /** The token init data is signed with when Seer signs demo users in itself. */
     readonly demoBotToken: string | null,
   ) {}
 
-  static async create(config: Config, sql: Sql): Promise<AuthService> {
+  static async create(
+    config: Config,
+    repository: AuthRepository,
+    users: UsersService,
+    advisors: AdvisorsService,
+  ): Promise<AuthService> {
     let demoBotToken: string | null = null;
     let token = config.botToken;
     if (!token) {
       if (!config.demo) throw new Error('BOT_TOKEN is required when NODE_ENV=production');
       // One demo signing key per database, so every instance accepts the same demo sessions.
       const candidate = `0:${randomBytes(24).toString('base64url')}`;
-      const [row] = await sql<{ value: string }[]>`
-        INSERT INTO settings (key, value) VALUES (${DEMO_BOT_TOKEN_KEY}, ${candidate})
-        ON CONFLICT (key) DO UPDATE SET key = EXCLUDED.key
-        RETURNING value`;
-      token = row!.value;
+      token = await repository.demoSigningKey(candidate);
       demoBotToken = token;
     }
     return new AuthService(
       config,
       new InitDataVerifier(token, config.initDataMaxAgeSeconds),
-      new UsersRepository(sql),
-      new AdvisorsRepository(sql),
+      users,
+      advisors,
       demoBotToken,
     );
   }
@@ -61,7 +61,7 @@ export class AuthService {
     const user = verified.user;
     const signature = `${user.username}|${user.first_name}|${user.last_name}|${user.photo_url}|${user.language_code}|${user.allows_write_to_pm}`;
     if (this.knownUsers.get(user.id) !== signature) {
-      await this.users.upsertFromTelegram(user, this.config.freeMessages);
+      await this.users.recordTelegramUser(user, this.config.freeMessages);
       if (this.knownUsers.size > 100_000) this.knownUsers.clear();
       this.knownUsers.set(user.id, signature);
     }
@@ -76,7 +76,7 @@ export class AuthService {
   async advisorOf(identity: Identity): Promise<AdvisorRecord | null> {
     const cached = this.advisorCache.get(identity.telegramId);
     if (cached && Date.now() - cached.at < 5_000) return cached.advisor;
-    const advisor = await this.advisors.findByTelegramId(identity.telegramId);
+    const advisor = await this.advisors.linkedTo(identity.telegramId);
     this.advisorCache.set(identity.telegramId, { advisor, at: Date.now() });
     return advisor;
   }

@@ -7,7 +7,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Sql } from '../db/database.js';
-import { LeaderLock, LOCK_KEYS } from '../payments/leader-lock.js';
+import { LeaderLock, LOCK_KEYS } from '../db/leader-lock.js';
 import { BotApi, BotApiError, type Update } from './bot-api.js';
 import { UpdateDispatcher } from './bot-updates.js';
 

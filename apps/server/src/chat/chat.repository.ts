@@ -24,32 +24,6 @@ export interface DialogRow {
   user_hidden: boolean;
 }
 
-interface SendOutcomeRow {
-  out_outcome: SendOutcome['outcome'];
-  out_message_id: number | null;
-  out_created_at: Date | null;
-  out_balance_cents: number | null;
-  out_free_messages: number | null;
-  out_price_cents: number | null;
-  out_paid_with: 'free' | 'balance' | null;
-}
-
-export interface SendOutcome {
-  outcome:
-    | 'ok'
-    | 'advisor_not_found'
-    | 'wrong_category'
-    | 'image_not_found'
-    | 'user_not_found'
-    | 'insufficient_funds';
-  messageId: number | null;
-  createdAt: Date | null;
-  balanceCents: number | null;
-  freeMessages: number | null;
-  priceCents: number | null;
-  paidWith: 'free' | 'balance' | null;
-}
-
 const MESSAGE_COLUMNS =
   'm.id, m.dialog_id, m.sender, m.kind, m.text, m.image_id, m.read_at, m.created_at, d.user_id, d.advisor_id';
 const HISTORY_LIMIT = 500;
@@ -110,28 +84,6 @@ export class ChatRepository {
   }
 
   /** Records a user's message and its payment in one call of the stored function (migration 005). */
-  async sendUserMessage(m: {
-    userId: number;
-    advisorId: number;
-    kind: string;
-    text: string;
-    imageId: string | null;
-    preview: string;
-    requiredCategory: number | null;
-  }): Promise<SendOutcome> {
-    const [row] = await this.sql<SendOutcomeRow[]>`
-      SELECT * FROM seer_send_user_message(${m.userId}, ${m.advisorId}, ${m.kind}, ${m.text}, ${m.imageId}, ${m.preview}, ${m.requiredCategory})`;
-    return {
-      outcome: row!.out_outcome,
-      messageId: row!.out_message_id,
-      createdAt: row!.out_created_at,
-      balanceCents: row!.out_balance_cents,
-      freeMessages: row!.out_free_messages,
-      priceCents: row!.out_price_cents,
-      paidWith: row!.out_paid_with,
-    };
-  }
-
   async messagesForUser(dialog: DialogRow): Promise<MessageRow[]> {
     return this.sql.unsafe<MessageRow[]>(
       `SELECT * FROM (SELECT ${MESSAGE_COLUMNS} FROM messages m JOIN dialogs d ON d.id = m.dialog_id

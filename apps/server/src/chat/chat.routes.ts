@@ -19,8 +19,8 @@ export function chatRoutes(
   }));
 
   registerCall(app, auth, 'GetAllMessages', async ({ identity, query }) => {
-    const manager = await advisors.get(query.manager_id);
-    const messages = await chat.userHistory(identity.telegramId, query.manager_id);
+    const manager = await advisors.get(query.advisorId);
+    const messages = await chat.userHistory(identity.telegramId, query.advisorId);
     return { status: 'success', messages, manager };
   });
 
@@ -31,12 +31,12 @@ export function chatRoutes(
   });
 
   registerCall(app, auth, 'DeleteChat', async ({ identity, body }) => {
-    await chat.deleteForUser(identity.telegramId, body.manager_id);
+    await chat.deleteForUser(identity.telegramId, body.advisorId);
     return { status: 'success' };
   });
 
   registerCall(app, auth, 'MarkRead', async ({ identity, body }) => {
-    await chat.markReadByUser(identity.telegramId, body.manager_id);
+    await chat.markReadByUser(identity.telegramId, body.advisorId);
     return { status: 'success' };
   });
 

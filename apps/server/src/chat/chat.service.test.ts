@@ -43,10 +43,10 @@ describe('paying for messages', () => {
     expect(refused.statusCode).toBe(402);
     expect(refused.json().code).toBe('insufficient_funds');
 
-    await t.services.users.changeBalance({
-      telegramId: userId,
+    await t.services.money.change({
+      userId,
       amountCents: advisor.price_cents * 2 + 1,
-      reason: 'test_credit',
+      reason: 'admin_credit',
     });
     const paid = await send(userId, advisor.id);
     expect(paid.statusCode).toBe(200);
@@ -82,10 +82,10 @@ describe('paying for messages', () => {
     const userId = newUserId();
     const advisor = (await t.services.advisors.list()).find((a) => a.category_id === 5)!;
     await t.db.sql`INSERT INTO users (telegram_id, free_messages) VALUES (${userId}, 0)`;
-    await t.services.users.changeBalance({
-      telegramId: userId,
+    await t.services.money.change({
+      userId,
       amountCents: advisor.price_cents * 10,
-      reason: 'test_credit',
+      reason: 'admin_credit',
     });
     const earnedBefore = await t.db.sql<
       { sum: number }[]

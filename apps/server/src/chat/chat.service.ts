@@ -13,14 +13,15 @@ import {
 } from '@seer/contract';
 import type { Sql } from '../db/database.js';
 import type { EventBus } from '../events/event-bus.js';
-import { ChatRepository, type MessageRow } from './chat.repository.js';
+import type { ChatRepository, MessageRow } from './chat.repository.js';
+import type { MoneyService } from '../money/money.service.js';
 import type { AdvisorsService } from '../advisors/advisors.service.js';
 import type { AdvisorRecord } from '../advisors/advisors.repository.js';
 import { displayName } from '../users/users.service.js';
 import { BadRequestError, InsufficientFundsError, NotFoundError } from '../errors.js';
 
 export interface NewUserMessage {
-  managerId: number;
+  advisorId: number;
   text: string;
   requestType: 'tarot' | 'dream' | null;
   imageId: string | null;
@@ -54,15 +55,13 @@ function preview(kind: string, text: string): string {
 }
 
 export class ChatService {
-  private readonly repository: ChatRepository;
-
   constructor(
     private readonly sql: Sql,
+    private readonly repository: ChatRepository,
     private readonly advisors: AdvisorsService,
+    private readonly money: MoneyService,
     private readonly events: EventBus,
-  ) {
-    this.repository = new ChatRepository(sql);
-  }
+  ) {}
 
   /** A user's message: paid by a free credit, else by the advisor's price; nothing is stored when funds are short. */
   async sendUserMessage(
@@ -71,9 +70,9 @@ export class ChatService {
   ): Promise<{ message: Message; payment: PaymentInfo }> {
     const kind = input.requestType ?? (input.imageId ? 'image' : 'text');
     // One atomic call: free credit first, else the advisor's current price from the balance.
-    const sent = await this.repository.sendUserMessage({
+    const sent = await this.money.sendPaidMessage({
       userId,
-      advisorId: input.managerId,
+      advisorId: input.advisorId,
       kind,
       text: input.text,
       imageId: input.imageId,
@@ -81,10 +80,10 @@ export class ChatService {
       requiredCategory: input.requestType ? SELF_SERVICE_CATEGORY_ID : null,
     });
     switch (sent.outcome) {
-      case 'ok':
+      case 'sent':
         break;
       case 'advisor_not_found':
-        throw new NotFoundError(`Advisor ${input.managerId} not found`);
+        throw new NotFoundError(`Advisor ${input.advisorId} not found`);
       case 'wrong_category':
         throw new BadRequestError(
           'Tarot and dream requests go to advisors of the "Future Relationship Predictions" category',
@@ -96,46 +95,28 @@ export class ChatService {
       case 'insufficient_funds':
         throw new InsufficientFundsError();
     }
-    const result = {
-      inserted: { id: sent.messageId!, created_at: sent.createdAt! },
-      balanceCents: sent.balanceCents!,
-      freeMessages: sent.freeMessages!,
-      paidWith: sent.paidWith!,
-    };
-    const advisor = { id: input.managerId };
-    const price = sent.priceCents!;
-
     const message = toWireMessage(
       {
-        id: result.inserted.id,
+        id: sent.messageId,
         sender: 'user',
         kind,
         text: input.text,
         image_id: input.imageId,
         read_at: null,
-        created_at: result.inserted.created_at,
+        created_at: sent.createdAt,
       },
       userId,
-      advisor.id,
+      input.advisorId,
     );
-    this.events.publish({ type: 'message', message, userId, advisorId: advisor.id });
-    const charged = result.paidWith === 'balance' ? price : 0;
-    this.events.publish({
-      type: 'balance',
-      telegramId: userId,
-      balanceCents: result.balanceCents,
-      freeMessages: result.freeMessages,
-      reason: 'message',
-      amountCents: -charged,
-    });
+    this.events.publish({ type: 'message', message, userId, advisorId: input.advisorId });
     return {
       message,
       payment: {
-        new_balance: centsToDollars(result.balanceCents),
-        new_balance_cents: result.balanceCents,
-        new_free_messages: result.freeMessages,
-        charged_cents: charged,
-        paid_with: result.paidWith,
+        new_balance: centsToDollars(sent.balanceCents),
+        new_balance_cents: sent.balanceCents,
+        new_free_messages: sent.freeMessages,
+        charged_cents: sent.chargedCents,
+        paid_with: sent.paidWith,
       },
     };
   }
@@ -241,7 +222,7 @@ export class ChatService {
   async userChats(userId: number): Promise<ChatSummary[]> {
     const rows = await this.repository.userChats(userId);
     if (rows.length === 0) return [];
-    const byId = new Map((await this.advisors.repository.listAll()).map((a) => [a.id, a]));
+    const byId = new Map((await this.advisors.listAll()).map((a) => [a.id, a]));
     return rows.flatMap((row) => {
       const advisor = byId.get(row.advisor_id);
       if (!advisor) return [];

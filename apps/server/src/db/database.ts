@@ -73,3 +73,13 @@ export async function openDatabase(options: {
     },
   };
 }
+
+/** Whether the database answers a trivial query. */
+export async function ping(sql: Sql): Promise<boolean> {
+  try {
+    await sql`SELECT 1`;
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -9,7 +9,7 @@ import { localeFromLanguageCode, type Locale, type MessageKind } from '@seer/con
 import type { EventBus } from '../events/event-bus.js';
 import type { ChatService } from '../chat/chat.service.js';
 import type { AdvisorsService } from '../advisors/advisors.service.js';
-import type { UsersRepository } from '../users/users.repository.js';
+import type { UsersService } from '../users/users.service.js';
 import type { AdvisorRecord } from '../advisors/advisors.repository.js';
 
 export interface AutoReplyLog {
@@ -33,7 +33,7 @@ export class DemoAutoReply {
       events: EventBus;
       chat: ChatService;
       advisors: AdvisorsService;
-      users: UsersRepository;
+      users: Pick<UsersService, 'find'>;
       log: AutoReplyLog;
       /** [min, max] pause before answering, in ms. */
       delayMs: readonly [number, number];
@@ -82,7 +82,7 @@ export class DemoAutoReply {
     this.pending.set(key, entry);
     this.track(
       (async () => {
-        const advisor = await this.deps.advisors.repository.find(advisorId);
+        const advisor = await this.deps.advisors.find(advisorId);
         if (!advisor || !isAnsweredByDemo(advisor) || !this.unsubscribe) {
           this.pending.delete(key);
           return;
@@ -109,7 +109,7 @@ export class DemoAutoReply {
     kind: MessageKind,
   ): Promise<void> {
     // Linked to a person meanwhile? Then the person answers.
-    const advisor = await this.deps.advisors.repository.find(advisorId);
+    const advisor = await this.deps.advisors.find(advisorId);
     if (!advisor || !isAnsweredByDemo(advisor)) return;
     const user = await this.deps.users.find(userId);
     // Answer in the language the question was written in; the Telegram language decides otherwise.

@@ -1,7 +1,7 @@
 /** The OpenAPI document, generated from the contract's call registry, and a small docs page. */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { CALLS, ErrorAnswer, type CallSpec } from '@seer/contract';
+import { CALLS, ErrorAnswer, SERVICE_ROUTES, type CallSpec } from '@seer/contract';
 
 function schemaOf(schema: z.ZodType, io: 'input' | 'output'): unknown {
   return z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' });
@@ -47,6 +47,33 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     const item: Record<string, unknown> = {};
     for (const method of call.methods) item[method.toLowerCase()] = operation;
     paths[`/api/${call.name}`] = item;
+  }
+  for (const [id, route] of Object.entries(SERVICE_ROUTES)) {
+    paths[route.path] = {
+      [route.method.toLowerCase()]: {
+        operationId: id,
+        summary: route.summary,
+        tags: ['service'],
+        ...('body' in route
+          ? {
+              requestBody: {
+                required: false,
+                content: { 'application/json': { schema: schemaOf(route.body, 'input') } },
+              },
+            }
+          : {}),
+        responses: {
+          200: {
+            description: 'Success',
+            content: { 'application/json': { schema: schemaOf(route.answer, 'output') } },
+          },
+          '4XX': {
+            description: 'Refused',
+            content: { 'application/json': { schema: schemaOf(ErrorAnswer, 'output') } },
+          },
+        },
+      },
+    };
   }
   return {
     openapi: '3.0.3',

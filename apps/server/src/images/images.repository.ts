@@ -1,5 +1,5 @@
 /** SQL for chat images, kept in the database so that every instance can serve them. */
-import type { Sql } from '../db/database.js';
+import type { Sql, Tx } from '../db/database.js';
 
 export interface StoredImage {
   id: string;
@@ -21,6 +21,11 @@ export class ImagesRepository {
     await this.sql`
       INSERT INTO images (id, uploader_id, mime, width, height, bytes)
       VALUES (${image.id}, ${image.uploaderId}, ${image.mime}, ${image.width}, ${image.height}, ${image.bytes})`;
+  }
+
+  async exists(id: string, db: Sql | Tx = this.sql): Promise<boolean> {
+    const [row] = await db`SELECT 1 FROM images WHERE id = ${id}`;
+    return row !== undefined;
   }
 
   async find(id: string): Promise<StoredImage | null> {

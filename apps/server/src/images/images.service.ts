@@ -1,12 +1,12 @@
 /** Chat images: checked from their bytes and bounded in size, stored, served by unguessable id. */
 import { randomUUID } from 'node:crypto';
 import { ERROR_CODES, LIMITS } from '@seer/contract';
-import type { Sql } from '../db/database.js';
+import type { Tx } from '../db/database.js';
 import { AppError, BadRequestError, NotFoundError, TooManyRequestsError } from '../errors.js';
 import { KeyedRateLimiter } from '../socket/rate-limit.js';
 import { imageUrl } from '../chat/chat.service.js';
 import { ImageFormatError, inspectImage } from './image-format.js';
-import { ImagesRepository, type StoredImage } from './images.repository.js';
+import type { ImagesRepository, StoredImage } from './images.repository.js';
 
 export class UnsupportedImageError extends AppError {
   constructor(message: string) {
@@ -27,12 +27,14 @@ export class ImageTooLargeError extends AppError {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class ImagesService {
-  private readonly repository: ImagesRepository;
   /** Uploads per user: generous for a chat, a wall against filling the database. */
   private readonly uploads = new KeyedRateLimiter<number>({ ratePerSecond: 30 / 60, burst: 20 });
 
-  constructor(sql: Sql) {
-    this.repository = new ImagesRepository(sql);
+  constructor(private readonly repository: ImagesRepository) {}
+
+  /** Whether an uploaded image exists (read in the caller's transaction when given). */
+  async exists(id: string, db?: Tx): Promise<boolean> {
+    return this.repository.exists(id, db);
   }
 
   /** Refuses early (before reading the file) when the user uploads too fast. */

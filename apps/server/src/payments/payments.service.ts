@@ -6,9 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { centsToDollars, formatCents, LIMITS, parseDollarsToCents } from '@seer/contract';
-import type { Sql, Tx } from '../db/database.js';
-import type { EventBus } from '../events/event-bus.js';
-import { UsersRepository } from '../users/users.repository.js';
+import type { Tx } from '../db/database.js';
+import type { UsersService } from '../users/users.service.js';
+import { BalanceTooLowError, LEDGER_REASONS, type MoneyService } from '../money/money.service.js';
 import { BadRequestError, ConflictError, NotFoundError, UnavailableError } from '../errors.js';
 import {
   BotApiError,
@@ -16,11 +16,11 @@ import {
   type PreCheckoutQuery,
   type SuccessfulPayment,
 } from '../bot/bot-api.js';
-import {
+import type {
   PaymentsRepository,
-  type DepositRecord,
-  type DepositStatus,
-  type StarsPaymentRecord,
+  DepositRecord,
+  DepositStatus,
+  StarsPaymentRecord,
 } from './payments.repository.js';
 import { incomingTransfer, nanotonsToCents } from './ton-transfers.js';
 import type { IndexerTransaction } from './toncenter.js';
@@ -37,13 +37,6 @@ export type AuditWriter = (
   action: string,
   details: Record<string, unknown>,
 ) => Promise<void>;
-
-/** Ledger reasons; with `reference` they make each credit happen at most once. */
-export const LEDGER_REASONS = {
-  tonDeposit: 'ton_deposit',
-  stars: 'stars',
-  starsRefund: 'stars_refund',
-} as const;
 
 /**
  * Telegram refuses very large Stars invoices; above this we answer with a clear message
@@ -64,20 +57,22 @@ export interface TonRecordResult {
 }
 
 export class PaymentsService {
-  readonly repository: PaymentsRepository;
-  private readonly users: UsersRepository;
   private readonly starsPerUsdHundredths: number;
 
   constructor(
-    private readonly sql: Sql,
-    private readonly events: EventBus,
+    private readonly repository: PaymentsRepository,
+    private readonly money: MoneyService,
+    private readonly users: UsersService,
     private readonly settings: PaymentsSettings,
     /** Null without BOT_TOKEN: Stars top-ups are then off. */
     private readonly bot: BotApi | null,
   ) {
-    this.repository = new PaymentsRepository(sql);
-    this.users = new UsersRepository(sql);
     this.starsPerUsdHundredths = Math.round(settings.starsPerUsd * 100);
+  }
+
+  /** Where the deposit watcher resumes: the last indexer transaction recorded for this wallet. */
+  async tonCursor(wallet: string) {
+    return this.repository.cursor(wallet);
   }
 
   get starsEnabled(): boolean {
@@ -105,91 +100,68 @@ export class PaymentsService {
   async recordTonTransaction(wallet: string, tx: IndexerTransaction): Promise<TonRecordResult> {
     const transfer = incomingTransfer(tx);
     const rate = this.settings.tonUsdRateCents;
-    const result = await this.sql.begin(
-      async (
-        db,
-      ): Promise<
-        TonRecordResult & { balance?: { balanceCents: number; freeMessages: number } }
-      > => {
-        await this.repository.lockCursor(db, wallet);
-        let outcome: TonRecordResult = {
-          depositId: null,
-          status: null,
-          inserted: false,
-          creditedCents: 0,
-          userId: null,
-        };
-        let balance: { balanceCents: number; freeMessages: number } | undefined;
-        if (transfer) {
-          const cents = nanotonsToCents(transfer.nanotons, rate);
-          let status: DepositStatus;
-          let userId: number | null = null;
-          let note: string | null = null;
-          if (transfer.outcome !== 'received') {
-            status = transfer.outcome;
-            note =
-              transfer.outcome === 'bounced'
-                ? 'bounced message: our own funds returning'
-                : 'transaction aborted: the transfer was not accepted';
-          } else if (transfer.memoTelegramId === null) {
-            status = 'unmatched';
-            note =
-              transfer.comment === null ? 'no text comment' : 'the comment is not a Telegram id';
-          } else if (cents <= 0) {
-            status = 'unmatched';
-            note = 'worth less than one cent at the rate';
-          } else if (!(await this.users.find(transfer.memoTelegramId, db))) {
-            status = 'unmatched';
-            note = `no user with Telegram id ${transfer.memoTelegramId}`;
-          } else {
-            status = 'credited';
-            userId = transfer.memoTelegramId;
-          }
-          const depositId = await this.repository.insertDeposit(db, {
-            wallet,
-            txHash: transfer.hash,
-            txLt: transfer.lt,
-            txTime: transfer.time,
-            source: transfer.source,
-            nanotons: transfer.nanotons,
-            comment: transfer.comment,
-            rateCentsPerTon: rate,
-            amountCents: cents,
-            userId,
-            status,
-            note,
-          });
-          outcome = { depositId, status, inserted: depositId !== null, creditedCents: 0, userId };
-          if (depositId !== null && status === 'credited' && userId !== null) {
-            const applied = await this.users.applyBalanceChange(db, {
-              telegramId: userId,
-              amountCents: cents,
-              reason: LEDGER_REASONS.tonDeposit,
-              reference: transfer.hash,
-              note: `TON deposit #${depositId}`,
-            });
-            if (!applied) throw new Error(`crediting deposit ${depositId} changed nothing`);
-            outcome.creditedCents = cents;
-            balance = {
-              balanceCents: applied.balance_cents,
-              freeMessages: await this.freeMessages(db, userId),
-            };
-          }
+    return this.money.transaction(async ({ tx: db, apply }): Promise<TonRecordResult> => {
+      await this.repository.lockCursor(db, wallet);
+      let outcome: TonRecordResult = {
+        depositId: null,
+        status: null,
+        inserted: false,
+        creditedCents: 0,
+        userId: null,
+      };
+      if (transfer) {
+        const cents = nanotonsToCents(transfer.nanotons, rate);
+        let status: DepositStatus;
+        let userId: number | null = null;
+        let note: string | null = null;
+        if (transfer.outcome !== 'received') {
+          status = transfer.outcome;
+          note =
+            transfer.outcome === 'bounced'
+              ? 'bounced message: our own funds returning'
+              : 'transaction aborted: the transfer was not accepted';
+        } else if (transfer.memoTelegramId === null) {
+          status = 'unmatched';
+          note = transfer.comment === null ? 'no text comment' : 'the comment is not a Telegram id';
+        } else if (cents <= 0) {
+          status = 'unmatched';
+          note = 'worth less than one cent at the rate';
+        } else if (!(await this.users.find(transfer.memoTelegramId, db))) {
+          status = 'unmatched';
+          note = `no user with Telegram id ${transfer.memoTelegramId}`;
+        } else {
+          status = 'credited';
+          userId = transfer.memoTelegramId;
         }
-        await this.repository.advanceCursor(db, wallet, tx.lt, tx.hash);
-        return { ...outcome, balance };
-      },
-    );
-    if (result.balance && result.userId !== null) {
-      this.publishBalance(
-        result.userId,
-        result.balance,
-        LEDGER_REASONS.tonDeposit,
-        result.creditedCents,
-      );
-    }
-    const { balance: _balance, ...outcome } = result;
-    return outcome;
+        const depositId = await this.repository.insertDeposit(db, {
+          wallet,
+          txHash: transfer.hash,
+          txLt: transfer.lt,
+          txTime: transfer.time,
+          source: transfer.source,
+          nanotons: transfer.nanotons,
+          comment: transfer.comment,
+          rateCentsPerTon: rate,
+          amountCents: cents,
+          userId,
+          status,
+          note,
+        });
+        outcome = { depositId, status, inserted: depositId !== null, creditedCents: 0, userId };
+        if (depositId !== null && status === 'credited' && userId !== null) {
+          await apply({
+            userId,
+            amountCents: cents,
+            reason: LEDGER_REASONS.tonDeposit,
+            reference: transfer.hash,
+            note: `TON deposit #${depositId}`,
+          });
+          outcome.creditedCents = cents;
+        }
+      }
+      await this.repository.advanceCursor(db, wallet, tx.lt, tx.hash);
+      return outcome;
+    });
   }
 
   async listUnmatchedDeposits(limit = 100): Promise<DepositRecord[]> {
@@ -216,7 +188,7 @@ export class PaymentsService {
       throw new BadRequestError('deposit_id must be a positive whole number');
     if (!Number.isSafeInteger(telegramId) || telegramId <= 0)
       throw new BadRequestError('telegram_id must be a positive whole number');
-    const result = await this.sql.begin(async (db) => {
+    return this.money.transaction(async ({ tx: db, apply }) => {
       const deposit = await this.repository.findDeposit(depositId, db, true);
       if (!deposit) throw new NotFoundError(`Deposit ${depositId} not found`);
       if (deposit.status !== 'unmatched') {
@@ -229,15 +201,14 @@ export class PaymentsService {
       if (deposit.amount_cents <= 0)
         throw new BadRequestError(`Deposit ${depositId} is worth less than one cent`);
       await this.users.ensureExists(db, telegramId);
-      const applied = await this.users.applyBalanceChange(db, {
-        telegramId,
+      const wallet = await apply({
+        userId: telegramId,
         amountCents: deposit.amount_cents,
         reason: LEDGER_REASONS.tonDeposit,
         reference: deposit.tx_hash,
         note: `TON deposit #${depositId} assigned by an admin`,
         createdBy: actor,
       });
-      if (!applied) throw new Error(`crediting deposit ${depositId} changed nothing`);
       await this.repository.markAssigned(db, depositId, telegramId, actor);
       await audit?.(db, 'assign-deposit', {
         depositId,
@@ -245,21 +216,13 @@ export class PaymentsService {
         amountCents: deposit.amount_cents,
         txHash: deposit.tx_hash,
       });
-      const freeMessages = await this.freeMessages(db, telegramId);
       const updated = (await this.repository.findDeposit(depositId, db))!;
       return {
         deposit: updated,
-        balanceCents: applied.balance_cents,
-        freeMessages,
+        balanceCents: wallet.balanceCents,
         creditedCents: deposit.amount_cents,
       };
     });
-    this.publishBalance(telegramId, result, LEDGER_REASONS.tonDeposit, result.creditedCents);
-    return {
-      deposit: result.deposit,
-      balanceCents: result.balanceCents,
-      creditedCents: result.creditedCents,
-    };
   }
 
   // ---------- Telegram Stars ----------
@@ -354,7 +317,7 @@ export class PaymentsService {
     // The payment is the invoice's top-up; checkout already made sure the payer is its owner.
     const userId = invoice?.user_id ?? payerId;
     const amountCents = invoice ? invoice.amount_cents : 0;
-    const result = await this.sql.begin(async (db) => {
+    const credited = await this.money.transaction(async ({ tx: db, apply }) => {
       await this.users.ensureExists(db, userId);
       const paymentId = await this.repository.insertStarsPayment(db, {
         chargeId: payment.telegram_payment_charge_id,
@@ -364,26 +327,18 @@ export class PaymentsService {
         amountCents,
         providerChargeId: payment.provider_payment_charge_id ?? null,
       });
-      if (paymentId === null || !invoice) return null;
+      if (paymentId === null || !invoice) return false;
       await this.repository.markInvoicePaid(db, invoice.id);
-      const applied = await this.users.applyBalanceChange(db, {
-        telegramId: userId,
+      await apply({
+        userId,
         amountCents,
         reason: LEDGER_REASONS.stars,
         reference: payment.telegram_payment_charge_id,
         note: `${payment.total_amount} Stars`,
       });
-      if (!applied)
-        throw new Error(
-          `crediting Stars payment ${payment.telegram_payment_charge_id} changed nothing`,
-        );
-      return {
-        balanceCents: applied.balance_cents,
-        freeMessages: await this.freeMessages(db, userId),
-      };
+      return true;
     });
-    if (result) this.publishBalance(userId, result, LEDGER_REASONS.stars, amountCents);
-    return { credited: result !== null, amountCents: result ? amountCents : 0, userId };
+    return { credited, amountCents: credited ? amountCents : 0, userId };
   }
 
   /**
@@ -394,35 +349,23 @@ export class PaymentsService {
   async recordStarsRefundNotice(
     chargeId: string,
   ): Promise<{ debitedCents: number; shortCents: number } | null> {
-    const result = await this.sql.begin(async (db) => {
+    return this.money.transaction(async ({ tx: db, apply, lock }) => {
       const payment = await this.repository.findStarsPaymentForUpdate(db, chargeId);
       if (!payment || payment.refunded_at) return null;
       await this.repository.markRefunded(db, payment.id, 0);
-      const [row] = await db<
-        { balance_cents: number }[]
-      >`SELECT balance_cents FROM users WHERE telegram_id = ${payment.user_id} FOR UPDATE`;
-      const debit = Math.min(payment.amount_cents, row?.balance_cents ?? 0);
-      let balance: { balanceCents: number; freeMessages: number } | null = null;
+      const wallet = await lock(payment.user_id);
+      const debit = Math.min(payment.amount_cents, wallet?.balanceCents ?? 0);
       if (debit > 0) {
-        const applied = await this.users.applyBalanceChange(db, {
-          telegramId: payment.user_id,
+        await apply({
+          userId: payment.user_id,
           amountCents: -debit,
           reason: LEDGER_REASONS.starsRefund,
           reference: chargeId,
           note: `refunded by Telegram: ${payment.stars} Stars`,
         });
-        if (!applied) throw new Error(`debiting the refund of ${chargeId} changed nothing`);
-        balance = {
-          balanceCents: applied.balance_cents,
-          freeMessages: await this.freeMessages(db, payment.user_id),
-        };
       }
-      return { userId: payment.user_id, debit, short: payment.amount_cents - debit, balance };
+      return { debitedCents: debit, shortCents: payment.amount_cents - debit };
     });
-    if (!result) return null;
-    if (result.balance)
-      this.publishBalance(result.userId, result.balance, LEDGER_REASONS.starsRefund, -result.debit);
-    return { debitedCents: result.debit, shortCents: result.short };
   }
 
   async listStarsPayments(
@@ -446,32 +389,31 @@ export class PaymentsService {
       );
     const bot = this.bot;
     if (!chargeId.trim()) throw new BadRequestError('telegram_payment_charge_id is required');
-    const result = await this.sql.begin(async (db) => {
+    const result = await this.money.transaction(async ({ tx: db, apply }) => {
       const payment = await this.repository.findStarsPaymentForUpdate(db, chargeId.trim());
       if (!payment) throw new NotFoundError(`No Stars payment with charge id ${chargeId}`);
       if (payment.refunded_at)
         throw new ConflictError(
           `Stars payment ${chargeId} was already refunded on ${payment.refunded_at.toISOString()}`,
         );
-      let balance: { balanceCents: number; freeMessages: number } | null = null;
+      let balanceCents: number | null = null;
       if (payment.amount_cents > 0) {
-        const applied = await this.users.applyBalanceChange(db, {
-          telegramId: payment.user_id,
-          amountCents: -payment.amount_cents,
-          reason: LEDGER_REASONS.starsRefund,
-          reference: payment.telegram_payment_charge_id,
-          note: `refund of ${payment.stars} Stars`,
-          createdBy: actor,
-        });
-        if (!applied) {
+        try {
+          const wallet = await apply({
+            userId: payment.user_id,
+            amountCents: -payment.amount_cents,
+            reason: LEDGER_REASONS.starsRefund,
+            reference: payment.telegram_payment_charge_id,
+            note: `refund of ${payment.stars} Stars`,
+            createdBy: actor,
+          });
+          balanceCents = wallet.balanceCents;
+        } catch (error) {
+          if (!(error instanceof BalanceTooLowError)) throw error;
           throw new BadRequestError(
             `The user's balance is below the $${formatCents(payment.amount_cents)} this payment credited; it cannot be refunded`,
           );
         }
-        balance = {
-          balanceCents: applied.balance_cents,
-          freeMessages: await this.freeMessages(db, payment.user_id),
-        };
       }
       await this.repository.markRefunded(db, payment.id, actor);
       await audit?.(db, 'refund-stars', {
@@ -500,44 +442,12 @@ export class PaymentsService {
           throw new UnavailableError('Telegram did not answer; nothing was refunded, try again');
         }
       }
-      return { payment: { ...payment, refunded_at: new Date(), refunded_by: actor }, balance };
+      return { payment: { ...payment, refunded_at: new Date(), refunded_by: actor }, balanceCents };
     });
-    if (result.balance)
-      this.publishBalance(
-        result.payment.user_id,
-        result.balance,
-        LEDGER_REASONS.starsRefund,
-        -result.payment.amount_cents,
-      );
     return {
       payment: result.payment,
-      balanceCents: result.balance?.balanceCents ?? null,
-      debitedCents: result.balance ? result.payment.amount_cents : 0,
+      balanceCents: result.balanceCents,
+      debitedCents: result.balanceCents !== null ? result.payment.amount_cents : 0,
     };
-  }
-
-  // ---------- helpers ----------
-
-  private async freeMessages(db: Tx, telegramId: number): Promise<number> {
-    const [row] = await db<
-      { free_messages: number }[]
-    >`SELECT free_messages FROM users WHERE telegram_id = ${telegramId}`;
-    return row?.free_messages ?? 0;
-  }
-
-  private publishBalance(
-    telegramId: number,
-    balance: { balanceCents: number; freeMessages: number },
-    reason: string,
-    amountCents: number,
-  ): void {
-    this.events.publish({
-      type: 'balance',
-      telegramId,
-      balanceCents: balance.balanceCents,
-      freeMessages: balance.freeMessages,
-      reason,
-      amountCents,
-    });
   }
 }

@@ -6,7 +6,7 @@
  * the next attempt waits with exponential backoff and starts again from the cursor.
  */
 import type { Sql } from '../db/database.js';
-import { LeaderLock, LOCK_KEYS } from './leader-lock.js';
+import { LeaderLock, LOCK_KEYS } from '../db/leader-lock.js';
 import type { PaymentsService, TonRecordResult } from './payments.service.js';
 import { IndexerError, type IndexerTransaction, type ToncenterClient } from './toncenter.js';
 
@@ -75,7 +75,7 @@ export class TonDepositWatcher {
    */
   async pollOnce(): Promise<number> {
     const { wallet, client, payments } = this.options;
-    let cursor = await payments.repository.cursor(wallet);
+    let cursor = await payments.tonCursor(wallet);
     let recorded = 0;
     for (;;) {
       if (this.stopping) return recorded;

@@ -29,7 +29,7 @@ export function publishPresenceChanges(
     const previous = chains.get(advisorId) ?? Promise.resolve();
     const next = previous
       .then(async () => {
-        const record = await advisors.repository.find(advisorId);
+        const record = await advisors.find(advisorId);
         if (!record) return;
         const isOnline = advisors.isOnline(record);
         if (lastSent.get(advisorId) === isOnline) return;

@@ -10,11 +10,11 @@ export function reviewsRoutes(
 ): void {
   registerCall(app, auth, 'CreateReview', async ({ identity, body }) => ({
     status: 'success',
-    ...(await reviews.submit(identity.telegramId, body.manager_id, body.rating, body.text)),
+    ...(await reviews.submit(identity.telegramId, body.advisorId, body.rating, body.text)),
   }));
 
   registerCall(app, auth, 'GetReviews', async ({ query }) => ({
     status: 'success',
-    reviews: await reviews.list(query.manager_id),
+    reviews: await reviews.list(query.advisorId),
   }));
 }

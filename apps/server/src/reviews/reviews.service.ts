@@ -1,12 +1,11 @@
 /** Reviews: one per user and advisor, allowed after the user's first message; they make the rating. */
 import type { Review } from '@seer/contract';
 import type { Sql } from '../db/database.js';
-import { ReviewsRepository, type ReviewRow } from './reviews.repository.js';
+import type { ReviewsRepository, ReviewRow } from './reviews.repository.js';
 import type { AdvisorsService } from '../advisors/advisors.service.js';
 import { ratingOf } from '../advisors/advisors.service.js';
 import type { ChatService } from '../chat/chat.service.js';
-import { UsersRepository } from '../users/users.repository.js';
-import { displayName } from '../users/users.service.js';
+import { displayName, type UsersService } from '../users/users.service.js';
 import { ForbiddenError } from '../errors.js';
 
 export function toWireReview(row: ReviewRow): Review {
@@ -20,17 +19,13 @@ export function toWireReview(row: ReviewRow): Review {
 }
 
 export class ReviewsService {
-  private readonly repository: ReviewsRepository;
-  private readonly users: UsersRepository;
-
   constructor(
     private readonly sql: Sql,
+    private readonly repository: ReviewsRepository,
     private readonly advisors: AdvisorsService,
     private readonly chat: ChatService,
-  ) {
-    this.repository = new ReviewsRepository(sql);
-    this.users = new UsersRepository(sql);
-  }
+    private readonly users: UsersService,
+  ) {}
 
   async submit(userId: number, advisorId: number, rating: number, text: string) {
     await this.advisors.record(advisorId);
@@ -43,12 +38,7 @@ export class ReviewsService {
       const existing = await this.repository.findByUser(tx, advisorId, userId);
       if (existing) {
         const review = await this.repository.update(tx, existing.id, rating, text, author);
-        const totals = await this.advisors.repository.addToRating(
-          tx,
-          advisorId,
-          rating - existing.rating,
-          0,
-        );
+        const totals = await this.advisors.addToRating(tx, advisorId, rating - existing.rating, 0);
         return { review, totals };
       }
       const review = await this.repository.insert(tx, {
@@ -58,7 +48,7 @@ export class ReviewsService {
         rating,
         text,
       });
-      const totals = await this.advisors.repository.addToRating(tx, advisorId, rating, 1);
+      const totals = await this.advisors.addToRating(tx, advisorId, rating, 1);
       return { review, totals };
     });
     this.advisors.invalidate();

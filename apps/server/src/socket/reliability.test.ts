@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Advisor, Message } from '@seer/contract';
 import { createTestDatabase, newUserId, TEST_BOT_TOKEN } from '../test/harness.js';
 import type { Database } from '../db/database.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { MoneyRepository } from '../money/money.repository.js';
 import { signInitData } from '../auth/init-data.js';
 import { spawnServer, type ServerProcess } from './server-process.js';
 import { startLiveApp, TestSocket } from './socket-test-kit.js';
@@ -67,14 +67,19 @@ describe('a server killed during a burst of sends', () => {
         )
       ).body.data.managers;
       const users = Array.from({ length: 16 }, () => newUserId());
-      const repository = new UsersRepository(db.sql);
+      const money = new MoneyRepository(db.sql);
       for (const userId of users) {
         expect((await call(server.base, 'GET', '/api/GetUser.php', userId)).status).toBe(200);
         await db.sql.begin((tx) =>
-          repository.applyBalanceChange(tx, {
-            telegramId: userId,
+          money.apply(tx, {
+            userId,
             amountCents: 2_000,
-            reason: 'test_credit',
+            freeMessagesDelta: 0,
+            reason: 'admin_credit',
+            messageId: null,
+            reference: null,
+            note: 'test',
+            createdBy: null,
           }),
         );
       }

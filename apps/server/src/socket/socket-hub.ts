@@ -373,7 +373,7 @@ export class SocketHub {
           allowed = advisor === advisorId;
         }
         if (!allowed) return this.error(connection, 'You may subscribe only to your own dialogs');
-        const record = await this.deps.advisors.repository.find(advisorId);
+        const record = await this.deps.advisors.find(advisorId);
         if (!record || !record.is_active)
           return this.error(connection, `Advisor ${advisorId} not found`);
         if (!this.connections.has(connection)) return;

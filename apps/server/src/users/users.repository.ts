@@ -1,4 +1,4 @@
-/** SQL for users and their ledger. */
+/** SQL for users: profiles, preferences, lists. Balances and the ledger belong to money/. */
 import type { Sql, Tx } from '../db/database.js';
 import type { TelegramUser } from '../auth/init-data.js';
 
@@ -61,15 +61,6 @@ export class UsersRepository {
     return row ?? null;
   }
 
-  async lockForUpdate(
-    tx: Tx,
-    telegramId: number,
-  ): Promise<{ balance_cents: number; free_messages: number } | null> {
-    const [row] = await tx<{ balance_cents: number; free_messages: number }[]>`
-      SELECT balance_cents, free_messages FROM users WHERE telegram_id = ${telegramId} FOR UPDATE`;
-    return row ?? null;
-  }
-
   async updateProfile(telegramId: number, changes: ProfileChanges): Promise<void> {
     const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
     if (entries.length === 0) return;
@@ -94,35 +85,6 @@ export class UsersRepository {
       .sql`UPDATE users SET allows_write_to_pm = ${allowed} WHERE telegram_id = ${telegramId}`;
   }
 
-  /**
-   * Changes a balance by a signed amount and writes its ledger row, in the caller's transaction.
-   * Returns null (and changes nothing) when the balance would go below zero.
-   */
-  async applyBalanceChange(
-    tx: Tx,
-    change: {
-      telegramId: number;
-      amountCents: number;
-      reason: string;
-      messageId?: number | null;
-      reference?: string | null;
-      note?: string | null;
-      createdBy?: number | null;
-    },
-  ): Promise<{ balance_cents: number; ledger_id: number } | null> {
-    const [row] = await tx<{ balance_cents: number }[]>`
-      UPDATE users SET balance_cents = balance_cents + ${change.amountCents}, updated_at = now()
-      WHERE telegram_id = ${change.telegramId} AND balance_cents + ${change.amountCents} >= 0
-      RETURNING balance_cents`;
-    if (!row) return null;
-    const [ledger] = await tx<{ id: number }[]>`
-      INSERT INTO ledger (user_id, amount_cents, reason, message_id, reference, note, created_by)
-      VALUES (${change.telegramId}, ${change.amountCents}, ${change.reason}, ${change.messageId ?? null},
-              ${change.reference ?? null}, ${change.note ?? null}, ${change.createdBy ?? null})
-      RETURNING id`;
-    return { balance_cents: row.balance_cents, ledger_id: ledger!.id };
-  }
-
   async list(limit = 200): Promise<UserRecord[]> {
     return this.sql.unsafe<UserRecord[]>(
       `SELECT ${USER_COLUMNS} FROM users ORDER BY created_at DESC LIMIT $1`,
@@ -138,20 +100,5 @@ export class UsersRepository {
        ORDER BY created_at DESC LIMIT $2`,
       [pattern, limit],
     );
-  }
-
-  async ledgerOf(telegramId: number, limit = 100) {
-    return this.sql<
-      {
-        id: number;
-        amount_cents: number;
-        reason: string;
-        note: string | null;
-        reference: string | null;
-        created_at: Date;
-      }[]
-    >`
-      SELECT id, amount_cents, reason, note, reference, created_at FROM ledger
-      WHERE user_id = ${telegramId} ORDER BY id DESC LIMIT ${limit}`;
   }
 }

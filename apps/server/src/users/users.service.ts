@@ -7,30 +7,47 @@ import {
 } from '@seer/contract';
 import type { z } from 'zod';
 import type { UpdateUserBody as UpdateUserSchema, UpdatePreferencesBody } from '@seer/contract';
-import type { Sql } from '../db/database.js';
+import type { Sql, Tx } from '../db/database.js';
 import type { Identity } from '../auth/auth.service.js';
-import { UsersRepository, type UserRecord } from './users.repository.js';
-import { AdvisorsRepository } from '../advisors/advisors.repository.js';
+import type { TelegramUser } from '../auth/init-data.js';
+import type { UsersRepository, UserRecord } from './users.repository.js';
+import type { AdvisorsService } from '../advisors/advisors.service.js';
 import { BadRequestError, NotFoundError } from '../errors.js';
-import type { EventBus } from '../events/event-bus.js';
 
 export class UsersService {
-  readonly repository: UsersRepository;
-  private readonly advisors: AdvisorsRepository;
-
   constructor(
-    private readonly sql: Sql,
-    private readonly events: EventBus,
+    private readonly repository: UsersRepository,
+    private readonly advisors: AdvisorsService,
     private readonly adminIds: ReadonlySet<number>,
-  ) {
-    this.repository = new UsersRepository(sql);
-    this.advisors = new AdvisorsRepository(sql);
+  ) {}
+
+  async find(telegramId: number, db?: Sql | Tx): Promise<UserRecord | null> {
+    return this.repository.find(telegramId, db);
+  }
+
+  /** Creates a user known only by id, in the caller's transaction (an admin may act before the person opens the app). */
+  async ensureExists(db: Sql | Tx, telegramId: number): Promise<void> {
+    await this.repository.ensureExists(db, telegramId);
+  }
+
+  /** Records what Telegram says of a signed-in user; a new user starts with `freeMessages`. */
+  async recordTelegramUser(user: TelegramUser, freeMessages: number): Promise<void> {
+    await this.repository.upsertFromTelegram(user, freeMessages);
+  }
+
+  async list(limit = 200): Promise<UserRecord[]> {
+    return this.repository.list(limit);
+  }
+
+  /** Users whose id, name or username contains the query, newest first. */
+  async search(query: string, limit = 100): Promise<UserRecord[]> {
+    return this.repository.search(query, limit);
   }
 
   async profile(identity: Pick<Identity, 'telegramId'>): Promise<UserProfile> {
     const user = await this.repository.find(identity.telegramId);
     if (!user) throw new NotFoundError('User not found');
-    const advisor = await this.advisors.findByTelegramId(user.telegram_id);
+    const advisor = await this.advisors.linkedTo(user.telegram_id);
     return toProfile(user, advisor?.id ?? null, this.adminIds.has(user.telegram_id));
   }
 
@@ -66,41 +83,6 @@ export class UsersService {
 
   async setWriteAccess(identity: Identity, allowed: boolean): Promise<void> {
     await this.repository.setWriteAccess(identity.telegramId, allowed);
-  }
-
-  /**
-   * Credits (positive) or debits (negative) a balance with a reason; a debit never goes below zero.
-   * Used by the admin tools and the payment watchers. `reference` makes a credit happen at most once.
-   */
-  async changeBalance(change: {
-    telegramId: number;
-    amountCents: number;
-    reason: string;
-    note?: string | null;
-    reference?: string | null;
-    createdBy?: number | null;
-  }): Promise<{ balanceCents: number; freeMessages: number }> {
-    if (!Number.isSafeInteger(change.amountCents) || change.amountCents === 0) {
-      throw new BadRequestError('amount must be a non-zero number of cents');
-    }
-    const result = await this.sql.begin(async (tx) => {
-      await this.repository.ensureExists(tx, change.telegramId);
-      const applied = await this.repository.applyBalanceChange(tx, change);
-      if (!applied) throw new BadRequestError('The balance is too low for this debit');
-      const [row] = await tx<
-        { free_messages: number }[]
-      >`SELECT free_messages FROM users WHERE telegram_id = ${change.telegramId}`;
-      return { balanceCents: applied.balance_cents, freeMessages: row!.free_messages };
-    });
-    this.events.publish({
-      type: 'balance',
-      telegramId: change.telegramId,
-      balanceCents: result.balanceCents,
-      freeMessages: result.freeMessages,
-      reason: change.reason,
-      amountCents: change.amountCents,
-    });
-    return result;
   }
 }
 

@@ -1,0 +1,99 @@
+/** SQL of the money path: balances, free messages, the ledger, and the paid send's stored function. */
+import type { Sql, Tx } from '../db/database.js';
+
+export interface AppliedChange {
+  balance_cents: number;
+  free_messages: number;
+  ledger_id: number;
+}
+
+export interface LedgerRow {
+  id: number;
+  amount_cents: number;
+  free_messages_delta: number;
+  reason: string;
+  note: string | null;
+  reference: string | null;
+  created_at: Date;
+}
+
+export interface PaidSendRow {
+  out_outcome: string;
+  out_message_id: number | null;
+  out_created_at: Date | null;
+  out_balance_cents: number | null;
+  out_free_messages: number | null;
+  out_price_cents: number | null;
+  out_paid_with: 'free' | 'balance' | null;
+}
+
+export class MoneyRepository {
+  constructor(private readonly sql: Sql) {}
+
+  /**
+   * Changes a balance and free messages by signed amounts and writes the ledger row, in the
+   * caller's transaction. Returns null (and changes nothing) when either would go below zero
+   * or the user does not exist.
+   */
+  async apply(
+    tx: Tx,
+    change: {
+      userId: number;
+      amountCents: number;
+      freeMessagesDelta: number;
+      reason: string;
+      messageId: number | null;
+      reference: string | null;
+      note: string | null;
+      createdBy: number | null;
+    },
+  ): Promise<AppliedChange | null> {
+    const [row] = await tx<{ balance_cents: number; free_messages: number }[]>`
+      UPDATE users SET
+        balance_cents = balance_cents + ${change.amountCents},
+        free_messages = free_messages + ${change.freeMessagesDelta},
+        updated_at = now()
+      WHERE telegram_id = ${change.userId}
+        AND balance_cents + ${change.amountCents} >= 0
+        AND free_messages + ${change.freeMessagesDelta} >= 0
+      RETURNING balance_cents, free_messages`;
+    if (!row) return null;
+    const [ledger] = await tx<{ id: number }[]>`
+      INSERT INTO ledger (user_id, amount_cents, free_messages_delta, reason, message_id, reference, note, created_by)
+      VALUES (${change.userId}, ${change.amountCents}, ${change.freeMessagesDelta}, ${change.reason},
+              ${change.messageId}, ${change.reference}, ${change.note}, ${change.createdBy})
+      RETURNING id`;
+    return { ...row, ledger_id: ledger!.id };
+  }
+
+  /** Locks the user's wallet row for the rest of the transaction and reads it. */
+  async lock(
+    tx: Tx,
+    userId: number,
+  ): Promise<{ balance_cents: number; free_messages: number } | null> {
+    const [row] = await tx<{ balance_cents: number; free_messages: number }[]>`
+      SELECT balance_cents, free_messages FROM users WHERE telegram_id = ${userId} FOR UPDATE`;
+    return row ?? null;
+  }
+
+  /** The paid send in one round trip (migration 005; its rules: docs/decisions/007-one-money-path.md). */
+  async sendPaidMessage(m: {
+    userId: number;
+    advisorId: number;
+    kind: string;
+    text: string;
+    imageId: string | null;
+    preview: string;
+    requiredCategory: number | null;
+  }): Promise<PaidSendRow> {
+    const [row] = await this.sql<PaidSendRow[]>`
+      SELECT * FROM seer_send_user_message(${m.userId}, ${m.advisorId}, ${m.kind}, ${m.text}, ${m.imageId}, ${m.preview}, ${m.requiredCategory})`;
+    return row!;
+  }
+
+  async ledgerOf(userId: number, limit: number): Promise<LedgerRow[]> {
+    return this.sql<LedgerRow[]>`
+      SELECT id, amount_cents, free_messages_delta, reason, note, reference, created_at FROM ledger
+      WHERE user_id = ${userId} ORDER BY id DESC LIMIT ${limit}`;
+  }
+}

@@ -1,0 +1,219 @@
+/**
+ * The one money path: every change of a user's balance or free messages goes through here.
+ * A change is written as a ledger row and the new balance in the caller's transaction, never
+ * goes below zero, and its balance event is published only after that transaction commits.
+ * The paid send is one stored function (migration 005) called from here. Rules and reasons:
+ * docs/decisions/007-one-money-path.md.
+ */
+import type { Sql, Tx } from '../db/database.js';
+import type { EventBus } from '../events/event-bus.js';
+import { BadRequestError, NotFoundError } from '../errors.js';
+import type { LedgerRow, MoneyRepository, PaidSendRow } from './money.repository.js';
+
+/** Why a balance changed; with a `reference` they make a credit happen at most once. */
+export const LEDGER_REASONS = {
+  message: 'message',
+  tonDeposit: 'ton_deposit',
+  stars: 'stars',
+  starsRefund: 'stars_refund',
+  adminCredit: 'admin_credit',
+  adminDebit: 'admin_debit',
+} as const;
+export type LedgerReason = (typeof LEDGER_REASONS)[keyof typeof LEDGER_REASONS];
+
+export interface BalanceChange {
+  userId: number;
+  reason: LedgerReason;
+  /** Signed: positive credits, negative debits. */
+  amountCents?: number;
+  /** Signed change of free messages. */
+  freeMessagesDelta?: number;
+  /** Unique per reason: a second change with the same reason and reference fails. */
+  reference?: string | null;
+  note?: string | null;
+  /** The admin who made the change (0 for the command line). */
+  createdBy?: number | null;
+  messageId?: number | null;
+}
+
+export interface Wallet {
+  balanceCents: number;
+  freeMessages: number;
+}
+
+/** A change that would take a balance or free messages below zero; nothing was written. */
+export class BalanceTooLowError extends BadRequestError {
+  constructor(message = 'The balance is too low for this debit') {
+    super(message);
+  }
+}
+
+/** What a money transaction offers: the transaction itself (for the caller's own repositories) and changes. */
+export interface MoneyTransaction {
+  tx: Tx;
+  apply(change: BalanceChange): Promise<Wallet>;
+  /** Locks the user's wallet until commit and reads it; null when there is no such user. */
+  lock(userId: number): Promise<Wallet | null>;
+}
+
+export interface PaidSend {
+  userId: number;
+  advisorId: number;
+  kind: 'text' | 'image' | 'tarot' | 'dream';
+  text: string;
+  imageId: string | null;
+  /** What dialog lists show as the last message. */
+  preview: string;
+  /** Only advisors of this category may receive it (tarot and dream requests). */
+  requiredCategory: number | null;
+}
+
+export type PaidSendOutcome =
+  | {
+      outcome: 'sent';
+      messageId: number;
+      createdAt: Date;
+      balanceCents: number;
+      freeMessages: number;
+      priceCents: number;
+      paidWith: 'free' | 'balance';
+      chargedCents: number;
+    }
+  | {
+      outcome: 'insufficient_funds';
+      balanceCents: number;
+      freeMessages: number;
+      priceCents: number;
+    }
+  | { outcome: 'advisor_not_found' | 'wrong_category' | 'image_not_found' | 'user_not_found' };
+
+export class MoneyService {
+  constructor(
+    private readonly sql: Sql,
+    private readonly repository: MoneyRepository,
+    private readonly events: EventBus,
+  ) {}
+
+  /**
+   * Runs `work` in one database transaction; the balance changes it applies are published as
+   * events once the transaction has committed (none when it rolls back).
+   */
+  async transaction<T>(work: (money: MoneyTransaction) => Promise<T>): Promise<T> {
+    const applied: { change: BalanceChange; wallet: Wallet }[] = [];
+    const result = await this.sql.begin((tx) =>
+      work({
+        tx,
+        apply: async (change) => {
+          const wallet = await this.applyIn(tx, change);
+          applied.push({ change, wallet });
+          return wallet;
+        },
+        lock: async (userId) => {
+          const row = await this.repository.lock(tx, userId);
+          return row ? { balanceCents: row.balance_cents, freeMessages: row.free_messages } : null;
+        },
+      }),
+    );
+    for (const { change, wallet } of applied) this.publish(change, wallet);
+    return result as T;
+  }
+
+  /** One change in its own transaction. */
+  async change(change: BalanceChange): Promise<Wallet> {
+    return this.transaction((money) => money.apply(change));
+  }
+
+  /**
+   * A user's message and its payment, atomically: a free message first, else the advisor's
+   * current price from the balance; the dialog, the message, the ledger row and the advisor's
+   * earning. Any outcome but 'sent' changed nothing.
+   */
+  async sendPaidMessage(send: PaidSend): Promise<PaidSendOutcome> {
+    const row = await this.repository.sendPaidMessage(send);
+    const outcome = toOutcome(row);
+    if (outcome.outcome === 'sent') {
+      this.events.publish({
+        type: 'balance',
+        telegramId: send.userId,
+        balanceCents: outcome.balanceCents,
+        freeMessages: outcome.freeMessages,
+        reason: LEDGER_REASONS.message,
+        amountCents: -outcome.chargedCents,
+      });
+    }
+    return outcome;
+  }
+
+  async ledgerOf(userId: number, limit = 100): Promise<LedgerRow[]> {
+    return this.repository.ledgerOf(userId, limit);
+  }
+
+  private async applyIn(tx: Tx, change: BalanceChange): Promise<Wallet> {
+    const amountCents = change.amountCents ?? 0;
+    const freeMessagesDelta = change.freeMessagesDelta ?? 0;
+    if (!Number.isSafeInteger(amountCents) || !Number.isSafeInteger(freeMessagesDelta)) {
+      throw new BadRequestError('A balance change must be whole cents and whole messages');
+    }
+    if (amountCents === 0 && freeMessagesDelta === 0) {
+      throw new BadRequestError('A balance change must change something');
+    }
+    const row = await this.repository.apply(tx, {
+      userId: change.userId,
+      amountCents,
+      freeMessagesDelta,
+      reason: change.reason,
+      messageId: change.messageId ?? null,
+      reference: change.reference ?? null,
+      note: change.note ?? null,
+      createdBy: change.createdBy ?? null,
+    });
+    if (row) return { balanceCents: row.balance_cents, freeMessages: row.free_messages };
+    if (!(await this.repository.lock(tx, change.userId))) {
+      throw new NotFoundError(`User ${change.userId} not found`);
+    }
+    throw new BalanceTooLowError();
+  }
+
+  private publish(change: BalanceChange, wallet: Wallet): void {
+    this.events.publish({
+      type: 'balance',
+      telegramId: change.userId,
+      balanceCents: wallet.balanceCents,
+      freeMessages: wallet.freeMessages,
+      reason: change.reason,
+      amountCents: change.amountCents ?? 0,
+    });
+  }
+}
+
+function toOutcome(row: PaidSendRow): PaidSendOutcome {
+  switch (row.out_outcome) {
+    case 'ok': {
+      const chargedCents = row.out_paid_with === 'balance' ? row.out_price_cents! : 0;
+      return {
+        outcome: 'sent',
+        messageId: row.out_message_id!,
+        createdAt: row.out_created_at!,
+        balanceCents: row.out_balance_cents!,
+        freeMessages: row.out_free_messages!,
+        priceCents: row.out_price_cents!,
+        paidWith: row.out_paid_with!,
+        chargedCents,
+      };
+    }
+    case 'insufficient_funds':
+      return {
+        outcome: 'insufficient_funds',
+        balanceCents: row.out_balance_cents!,
+        freeMessages: row.out_free_messages!,
+        priceCents: row.out_price_cents!,
+      };
+    case 'advisor_not_found':
+    case 'wrong_category':
+    case 'image_not_found':
+    case 'user_not_found':
+      return { outcome: row.out_outcome };
+    default:
+      throw new Error(`unknown outcome of the paid send: ${row.out_outcome}`);
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * The composition root of the domains: every repository is built once here and handed to the
+ * service that owns its data; other domains ask that service. Used by app.ts (the server) and
+ * the admin command line, so both run the same rules.
+ */
+import type { Config } from './config.js';
+import { logTo, type Logger } from './logger.js';
+import type { Database } from './db/database.js';
+import type { EventBus } from './events/event-bus.js';
+import type { PresenceSource } from './presence/presence.js';
+import { AdminRepository, PayoutsRepository } from './admin/admin.repository.js';
+import { AdminService } from './admin/admin.service.js';
+import { PayoutsService } from './admin/payouts.service.js';
+import { AdvisorsRepository } from './advisors/advisors.repository.js';
+import { AdvisorsService } from './advisors/advisors.service.js';
+import { AuthRepository } from './auth/auth.repository.js';
+import { AuthService } from './auth/auth.service.js';
+import { BotApi } from './bot/bot-api.js';
+import { registerBotHandlers } from './bot/bot-handlers.js';
+import { TelegramBot } from './bot/telegram-bot.js';
+import { ChatRepository } from './chat/chat.repository.js';
+import { ChatService } from './chat/chat.service.js';
+import { ImagesRepository } from './images/images.repository.js';
+import { ImagesService } from './images/images.service.js';
+import { MoneyRepository } from './money/money.repository.js';
+import { MoneyService } from './money/money.service.js';
+import { PaymentsRepository } from './payments/payments.repository.js';
+import { PaymentsService } from './payments/payments.service.js';
+import { registerStarsHandlers } from './payments/stars-bot-handlers.js';
+import { ReviewsRepository } from './reviews/reviews.repository.js';
+import { ReviewsService } from './reviews/reviews.service.js';
+import { UsersRepository } from './users/users.repository.js';
+import { UsersService } from './users/users.service.js';
+
+export interface DomainServices {
+  money: MoneyService;
+  auth: AuthService;
+  users: UsersService;
+  advisors: AdvisorsService;
+  chat: ChatService;
+  reviews: ReviewsService;
+  images: ImagesService;
+  payments: PaymentsService;
+  admin: AdminService;
+  payouts: PayoutsService;
+  /** Null without BOT_TOKEN or when built without the bot's intake (the command line). */
+  bot: TelegramBot | null;
+}
+
+export async function createDomainServices(deps: {
+  config: Config;
+  db: Database;
+  events: EventBus;
+  presence: PresenceSource;
+  log: Logger;
+  /** The bot's update intake (the server); the command line only calls the Bot API. */
+  withBot: boolean;
+}): Promise<DomainServices> {
+  const { config, db, events, presence, log } = deps;
+  const sql = db.sql;
+  const advisors = new AdvisorsService(new AdvisorsRepository(sql), presence, events);
+  const users = new UsersService(new UsersRepository(sql), advisors, config.adminTelegramIds);
+  const auth = await AuthService.create(config, new AuthRepository(sql), users, advisors);
+  const money = new MoneyService(sql, new MoneyRepository(sql), events);
+  const images = new ImagesService(new ImagesRepository(sql));
+  const chat = new ChatService(sql, new ChatRepository(sql), advisors, money, events);
+  const reviews = new ReviewsService(sql, new ReviewsRepository(sql), advisors, chat, users);
+
+  const paymentsLog = logTo(log.child({ module: 'payments' }));
+  const bot =
+    deps.withBot && config.botToken
+      ? new TelegramBot({
+          token: config.botToken,
+          apiUrl: config.botApiUrl,
+          publicUrl: config.publicUrl,
+          webhookSecret: config.botWebhookSecret,
+          sql,
+          log: logTo(log.child({ module: 'bot' })),
+        })
+      : null;
+  const botApi =
+    bot?.api ?? (config.botToken ? new BotApi(config.botApiUrl, config.botToken) : null);
+  const payments = new PaymentsService(
+    new PaymentsRepository(sql),
+    money,
+    users,
+    {
+      tonWalletAddress: config.tonWalletAddress,
+      tonUsdRateCents: config.tonUsdRateCents,
+      starsPerUsd: config.starsPerUsd,
+    },
+    botApi,
+  );
+  if (bot) {
+    registerBotHandlers(bot.updates, { publicUrl: config.publicUrl });
+    registerStarsHandlers(bot.updates, { payments, log: paymentsLog });
+  }
+
+  const audit = new AdminRepository(sql);
+  const admin = new AdminService(sql, audit, money, users, advisors, images);
+  const payouts = new PayoutsService(sql, new PayoutsRepository(sql), audit, advisors);
+  return { money, auth, users, advisors, chat, reviews, images, payments, admin, payouts, bot };
+}

@@ -67,8 +67,8 @@ export class AdvisorsRepository {
     return row ?? null;
   }
 
-  async count(): Promise<number> {
-    const [row] = await this.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM advisors`;
+  async count(db: Sql | Tx = this.sql): Promise<number> {
+    const [row] = await db<{ n: number }[]>`SELECT count(*)::int AS n FROM advisors`;
     return row!.n;
   }
 

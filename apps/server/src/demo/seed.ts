@@ -3,16 +3,14 @@ import type { Sql } from '../db/database.js';
 import { AdvisorsRepository } from '../advisors/advisors.repository.js';
 import { ReviewsRepository } from '../reviews/reviews.repository.js';
 import { DEMO_ADVISORS, demoReviews } from './demo-advisors.js';
-
-const SEED_LOCK = 7_345_002;
+import { DemoRepository } from './demo.repository.js';
 
 export async function seedDemoData(sql: Sql): Promise<number> {
   return sql.begin(async (tx) => {
-    await tx`SELECT pg_advisory_xact_lock(${SEED_LOCK})`;
-    const [row] = await tx<{ n: number }[]>`SELECT count(*)::int AS n FROM advisors`;
-    if (row!.n > 0) return 0;
     const advisors = new AdvisorsRepository(sql);
     const reviews = new ReviewsRepository(sql);
+    await new DemoRepository().lockForSeeding(tx);
+    if ((await advisors.count(tx)) > 0) return 0;
     for (const [index, demo] of DEMO_ADVISORS.entries()) {
       const { slug, ...fields } = demo;
       const id = await advisors.insert(
@@ -32,7 +30,7 @@ export async function seedDemoData(sql: Sql): Promise<number> {
           createdAt: new Date(Date.now() - review.daysAgo * 86_400_000),
         });
       }
-      await tx`UPDATE advisors SET rating_sum = ${sum}, review_count = ${list.length} WHERE id = ${id}`;
+      await advisors.addToRating(tx, id, sum, list.length);
     }
     return DEMO_ADVISORS.length;
   });

@@ -28,7 +28,7 @@ export class AdminRepository {
 }
 
 export interface PayoutRow {
-  manager_id: number;
+  advisor_id: number;
   name: string;
   messages: number;
   earned_cents: number;
@@ -42,7 +42,7 @@ export class PayoutsRepository {
   /** Earnings per advisor between two dates (inclusive, UTC), split into paid out and unpaid. */
   async summary(from: string | null, to: string | null): Promise<PayoutRow[]> {
     return this.sql<PayoutRow[]>`
-      SELECT a.id AS manager_id, a.name,
+      SELECT a.id AS advisor_id, a.name,
         count(e.id)::int AS messages,
         COALESCE(sum(e.amount_cents), 0)::bigint AS earned_cents,
         COALESCE(sum(e.amount_cents) FILTER (WHERE e.paid_out_at IS NOT NULL), 0)::bigint AS paid_cents,

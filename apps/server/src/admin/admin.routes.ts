@@ -111,7 +111,12 @@ export function adminRoutes(
         .header('content-disposition', `attachment; filename="${name}"`)
         .send(PayoutsService.toCsv(rows)) as never;
     }
-    return { status: 'success', from: query.from ?? null, to: query.to ?? null, payouts: rows };
+    return {
+      status: 'success',
+      from: query.from ?? null,
+      to: query.to ?? null,
+      payouts: rows.map(({ advisor_id, ...row }) => ({ manager_id: advisor_id, ...row })),
+    };
   });
 
   registerCall(app, auth, 'AdminMarkPaid', async ({ identity, body }) => ({

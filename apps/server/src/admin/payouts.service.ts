@@ -24,7 +24,7 @@ export class PayoutsService {
       /[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
     const lines = rows.map((r) =>
       [
-        r.manager_id,
+        r.advisor_id,
         quote(r.name),
         r.messages,
         formatCents(r.earned_cents),

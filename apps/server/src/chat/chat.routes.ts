@@ -19,9 +19,9 @@ export function chatRoutes(
   }));
 
   registerCall(app, auth, 'GetAllMessages', async ({ identity, query }) => {
-    const manager = await advisors.get(query.advisorId);
+    const advisor = await advisors.get(query.advisorId);
     const messages = await chat.userHistory(identity.telegramId, query.advisorId);
-    return { status: 'success', messages, manager };
+    return { status: 'success', messages, manager: advisor };
   });
 
   registerCall(app, auth, 'CreateMessage', async ({ identity, body }) => {

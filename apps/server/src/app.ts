@@ -29,6 +29,7 @@ import { paymentsAdminRoutes } from './admin/payments-admin.routes.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
 import { botRoutes } from './bot/bot.routes.js';
 import { BotNotifications, type NotificationOptions } from './bot/notifications.js';
+import { NotificationsRepository } from './bot/notifications.repository.js';
 import { UserSockets } from './presence/user-sockets.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -98,7 +99,8 @@ export async function buildApp(
   const notifications = bot
     ? new BotNotifications(
         {
-          sql: db.sql,
+          repository: new NotificationsRepository(db.sql),
+          users,
           events,
           api: bot.api,
           advisors: { find: (id: number) => advisors.cachedRecord(id) },

@@ -9,14 +9,13 @@
  * per dialog per `minIntervalSeconds`, counted in the database so every instance agrees.
  */
 import { localeFromLanguageCode, type Locale } from '@seer/contract';
-import type { Sql } from '../db/database.js';
 import type { DomainEvent, EventBus } from '../events/event-bus.js';
 import type { AdvisorsRepository } from '../advisors/advisors.repository.js';
 import type { UserSockets } from '../presence/user-sockets.js';
-import { displayName } from '../users/users.service.js';
+import { displayName, type UsersService } from '../users/users.service.js';
 import { BotApiError, type BotApi } from './bot-api.js';
 import type { UpdateDispatcher } from './bot-updates.js';
-import { NotificationsRepository } from './notifications.repository.js';
+import type { NotificationsRepository } from './notifications.repository.js';
 
 export interface NotificationOptions {
   /** At most one notice per recipient and dialog in this many seconds. */
@@ -67,7 +66,9 @@ export class BotNotifications {
 
   constructor(
     private readonly deps: {
-      sql: Sql;
+      repository: NotificationsRepository;
+      /** Who may be written to, in which language and name. */
+      users: Pick<UsersService, 'find' | 'setWriteAccess'>;
       events: EventBus;
       api: BotApi;
       /** Looked up for every message: a cached source is fine (a new link is seen within a second). */
@@ -78,7 +79,7 @@ export class BotNotifications {
     },
     options: Partial<NotificationOptions> = {},
   ) {
-    this.repository = new NotificationsRepository(deps.sql);
+    this.repository = deps.repository;
     this.options = { ...DEFAULT_NOTIFICATION_OPTIONS, ...options };
   }
 
@@ -110,7 +111,7 @@ export class BotNotifications {
   registerHandlers(updates: UpdateDispatcher): void {
     updates.onCommand('start', async (message) => {
       if (message.from && !message.from.is_bot)
-        await this.repository.setWriteAccess(message.from.id, true);
+        await this.deps.users.setWriteAccess(message.from.id, true);
     });
   }
 
@@ -136,7 +137,7 @@ export class BotNotifications {
     }
     // A user's message is always paid (a free credit or the balance); only a person linked to the advisor reads it.
     if (advisor.telegram_id === null) return null;
-    const sender = await this.repository.recipient(userId);
+    const sender = await this.deps.users.find(userId);
     const name = sender ? displayName(sender) : `#${userId}`;
     return {
       recipientId: advisor.telegram_id,
@@ -148,7 +149,7 @@ export class BotNotifications {
   }
 
   private async send(notice: Notice): Promise<void> {
-    const recipient = await this.repository.recipient(notice.recipientId);
+    const recipient = await this.deps.users.find(notice.recipientId);
     if (!recipient?.allows_write_to_pm) return;
     if (await this.deps.userSockets.anyOpen(notice.recipientId)) return;
     if (
@@ -183,7 +184,7 @@ export class BotNotifications {
     } catch (error) {
       // 403: the user blocked the bot (or never started it); stop trying until they allow it again.
       if (error instanceof BotApiError && error.errorCode === 403) {
-        await this.repository.setWriteAccess(notice.recipientId, false);
+        await this.deps.users.setWriteAccess(notice.recipientId, false);
         return;
       }
       await this.repository.releaseSlot(notice.recipientId, notice.userId, notice.advisorId);

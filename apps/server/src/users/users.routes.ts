@@ -20,7 +20,7 @@ export function usersRoutes(app: FastifyInstance, auth: AuthService, users: User
   }));
 
   registerCall(app, auth, 'SetWriteAccess', async ({ identity, body }) => {
-    await users.setWriteAccess(identity, body.allowed);
+    await users.setWriteAccess(identity.telegramId, body.allowed);
     return { status: 'success' };
   });
 }

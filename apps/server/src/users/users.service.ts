@@ -81,8 +81,9 @@ export class UsersService {
     return (await this.profile(identity)).preferences;
   }
 
-  async setWriteAccess(identity: Identity, allowed: boolean): Promise<void> {
-    await this.repository.setWriteAccess(identity.telegramId, allowed);
+  /** Whether the bot may write to this user (asked in the app, `/start`, or lost when they block the bot). */
+  async setWriteAccess(telegramId: number, allowed: boolean): Promise<void> {
+    await this.repository.setWriteAccess(telegramId, allowed);
   }
 }
 

@@ -21,18 +21,20 @@ async function main(): Promise<void> {
   }
   const started = Date.now();
   const log = createLogger(config.logLevel);
+  const postgresLog = log.child({ module: 'postgres' });
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     log: (line) => {
-      if (/FATAL|PANIC|ERROR/.test(line)) console.error(`[postgres] ${line}`);
+      if (/FATAL|PANIC|ERROR/.test(line)) postgresLog.error(line);
     },
   });
   if (config.demo) await seedDemoData(db.sql);
 
   // Events (chat messages, presence) reach the other instances through Redis when configured, else PostgreSQL.
+  const eventsLog = log.child({ module: 'events' });
   const warn = (message: string, error?: unknown) =>
-    console.warn(message, error instanceof Error ? error.message : (error ?? ''));
+    eventsLog.warn({ err: error instanceof Error ? error.message : error }, message);
   const transport = config.redisUrl
     ? new RedisTransport(config.redisUrl, redisChannelFor(db.url), { warn })
     : new PostgresTransport(db.url, { warn });

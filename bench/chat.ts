@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { signInitData } from '../apps/server/src/auth/init-data.js';
-import { spawnServer, type ServerProcess } from '../apps/server/src/socket/server-process.js';
+import { spawnServer, type ServerProcess } from '../apps/server/src/test/server-process.js';
 import { benchDatabase, fmt, percentiles, request, type BenchDatabase } from './lib.js';
 
 const USERS = 600;

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { connect, type Sql } from '../apps/server/src/db/database.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded-postgres.js';
+import { ensureCompiledServer } from '../apps/server/src/test/server-process.js';
 
 export interface BenchDatabase {
   url: string;
@@ -59,20 +60,17 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the real server (apps/server/src/main.ts) as a child process and waits for /api/health. */
+/** Starts the compiled server (as `npm start` runs it) as a child process and waits for /api/health. */
 export async function startServer(
   env: Record<string, string>,
   nodeArgs: string[] = [],
 ): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
   const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'],
-    {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
+  const main = ensureCompiledServer();
+  const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', main], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {

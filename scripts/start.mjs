@@ -1,6 +1,8 @@
-// `npm start`: builds the Mini App if it has not been built, then runs the server.
+// `npm start`: builds the Mini App and the server if they are not built from the current
+// sources, then runs the compiled server with plain node (no TypeScript loader).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { buildServer } from './build-server.mjs';
 
 if (!existsSync('apps/web/dist/index.html')) {
   const build = spawnSync('npm', ['run', 'build', '--workspace', '@seer/web'], {
@@ -8,8 +10,7 @@ if (!existsSync('apps/web/dist/index.html')) {
   });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  stdio: 'inherit',
-});
+const { main } = await buildServer();
+const server = spawn(process.execPath, ['--enable-source-maps', main], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

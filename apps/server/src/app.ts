@@ -1,22 +1,26 @@
 /** Builds the Fastify app and the services behind it; used by main.ts and by tests. */
-import path from 'node:path';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { createLogger, logTo, type Logger } from './logger.js';
 import { createDomainServices, type DomainServices } from './services.js';
-import { EventBus, type EventTransport } from './events/event-bus.js';
-import type { PresenceSource } from './presence/presence.js';
-import { SocketPresence, type SocketPresenceOptions } from './presence/socket-presence.js';
-import { publishPresenceChanges } from './presence/presence-events.js';
-import { SocketHub, type SocketHubOptions } from './socket/socket-hub.js';
-import { socketRoutes } from './socket/socket.routes.js';
+import { EventBus, type EventTransport } from './realtime/event-bus.js';
+import type { PresenceSource } from './realtime/presence.js';
+import { SocketPresence, type SocketPresenceOptions } from './realtime/socket-presence.js';
+import { publishPresenceChanges } from './realtime/presence-events.js';
+import { SocketHub, type SocketHubOptions } from './realtime/socket-hub.js';
+import { socketRoutes } from './realtime/socket.routes.js';
 import { imagesRoutes } from './images/images.routes.js';
 import { DemoAutoReply } from './demo/auto-reply.js';
 import { installErrorHandler } from './http/error-handler.js';
+import { installSecurityHeaders } from './http/security-headers.js';
+import {
+  DEFAULT_HTTP_TIMEOUTS,
+  httpServerOptions,
+  type HttpTimeouts,
+} from './http/server-options.js';
 import { healthRoutes } from './http/health.routes.js';
 import { openApiRoutes } from './http/openapi.js';
 import { authRoutes } from './auth/auth.routes.js';
@@ -30,11 +34,16 @@ import { paymentsRoutes } from './payments/payments.routes.js';
 import { botRoutes } from './bot/bot.routes.js';
 import { BotNotifications, type NotificationOptions } from './bot/notifications.js';
 import { NotificationsRepository } from './bot/notifications.repository.js';
-import { UserSockets } from './presence/user-sockets.js';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-export const WEB_DIST_DIR = path.resolve(here, '../../web/dist');
-export const AVATARS_DIR = path.resolve(here, '../assets/avatars');
+import { NoticeOutbox, type NoticeOutboxOptions } from './bot/notice-outbox.js';
+import { NoticeOutboxRepository } from './bot/notice-outbox.repository.js';
+import { UserSockets } from './realtime/user-sockets.js';
+import { AVATARS_DIR, WEB_DIST_DIR } from './paths.js';
+import { Metrics } from './metrics/metrics.js';
+import { chatDeliveries } from './chat/chat.frames.js';
+import { moneyDeliveries } from './money/money.frames.js';
+import { advisorDeliveries } from './advisors/advisors.frames.js';
+import { metricsRoutes } from './metrics/metrics.routes.js';
+import { createRateLimiter, type RateLimitSettings } from './rate-limits/rate-limits.js';
 
 export interface Services extends DomainServices {
   config: Config;
@@ -46,6 +55,10 @@ export interface Services extends DomainServices {
   userSockets: UserSockets;
   /** The bot's notices about new messages; null without BOT_TOKEN. */
   notifications: BotNotifications | null;
+  /** Delivers every bot notice, with retries; null without BOT_TOKEN. */
+  outbox: NoticeOutbox | null;
+  /** Prometheus series served at GET /metrics. */
+  metrics: Metrics;
   log: Logger;
 }
 
@@ -64,10 +77,15 @@ export async function buildApp(
     presenceOptions?: Partial<SocketPresenceOptions>;
     socket?: Partial<SocketHubOptions>;
     notifications?: Partial<NotificationOptions>;
+    outbox?: Partial<NoticeOutboxOptions>;
     /** How long to wait for other instances to say they hold a user's socket. */
     userSocketsWaitMs?: number;
     /** The process's logger (main.ts); false: silent (tests); absent: one at LOG_LEVEL. */
     logger?: Logger | false;
+    /** Replaces some per-user call limits (tests). */
+    rateLimits?: Partial<RateLimitSettings>;
+    /** Shorter connection timeouts (tests). */
+    http?: Partial<HttpTimeouts>;
   } = {},
 ): Promise<BuiltApp> {
   const log =
@@ -80,8 +98,15 @@ export async function buildApp(
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 64 * 1024,
     trustProxy: true,
+    ...httpServerOptions({ ...DEFAULT_HTTP_TIMEOUTS, ...options.http }),
   });
   installErrorHandler(app, existsSync(WEB_DIST_DIR) ? WEB_DIST_DIR : null);
+  installSecurityHeaders(app, existsSync(WEB_DIST_DIR) ? WEB_DIST_DIR : null);
+  const metrics = new Metrics({ openSockets: () => sockets.size });
+  metricsRoutes(app, metrics, {
+    token: config.metricsToken,
+    production: config.env === 'production',
+  });
 
   const events = new EventBus(options.transport ?? null);
   // Advisors' open sockets decide presence, shared between instances over the event transport.
@@ -89,20 +114,43 @@ export async function buildApp(
     ? null
     : new SocketPresence(events, options.presenceOptions);
   const presence: PresenceSource = options.presence ?? socketPresence!;
+  const stopCountingBalances = metrics.countBalanceEvents(events);
   const domain = await createDomainServices({ config, db, events, presence, log, withBot: true });
   const { auth, advisors, users, chat, reviews, images, payments, admin, payouts, bot } = domain;
   const sockets = new SocketHub(
-    { auth, advisors, events, presence: socketPresence, log: log.child({ module: 'socket' }) },
+    {
+      access: {
+        identify: (initData) => auth.identify(initData),
+        advisorOf: (identity) => auth.advisorOf(identity),
+        watchDialog: (viewer, dialog) => chat.watchDialog(viewer, dialog),
+      },
+      events,
+      deliveries: [chatDeliveries, moneyDeliveries, advisorDeliveries],
+      presence: socketPresence,
+      log: log.child({ module: 'socket' }),
+    },
     options.socket,
   );
-  const userSockets = new UserSockets(events, sockets, options.userSocketsWaitMs);
-  const notifications = bot
+  const userSockets = new UserSockets(events, sockets, { answerWaitMs: options.userSocketsWaitMs });
+  const outbox = bot
+    ? new NoticeOutbox(
+        {
+          repository: new NoticeOutboxRepository(db.sql),
+          api: bot.apiWithoutRetries,
+          log: logTo(log.child({ module: 'bot-outbox' })),
+          onOutcome: (outcome) => metrics.botNotice(outcome),
+          onBlocked: (chatId) => users.setWriteAccess(chatId, false),
+        },
+        options.outbox,
+      )
+    : null;
+  const notifications = outbox
     ? new BotNotifications(
         {
           repository: new NotificationsRepository(db.sql),
           users,
           events,
-          api: bot.api,
+          outbox,
           advisors: { find: (id: number) => advisors.cachedRecord(id) },
           userSockets,
           publicUrl: config.publicUrl,
@@ -120,22 +168,34 @@ export async function buildApp(
     sockets,
     userSockets,
     notifications,
+    outbox,
+    metrics,
     log,
   };
 
+  const limits = createRateLimiter({
+    redisUrl: config.redisUrl,
+    db,
+    warn: (message, error) =>
+      log.warn(
+        { module: 'rate-limits', err: error instanceof Error ? error.message : error },
+        message,
+      ),
+    overrides: options.rateLimits,
+  });
   healthRoutes(app, db.sql);
-  authRoutes(app, auth);
+  authRoutes(app, auth, limits);
   openApiRoutes(app);
-  usersRoutes(app, auth, users);
-  advisorsRoutes(app, auth, advisors);
-  chatRoutes(app, auth, chat, advisors);
-  reviewsRoutes(app, auth, reviews);
+  usersRoutes(app, auth, users, limits);
+  advisorsRoutes(app, auth, advisors, limits);
+  chatRoutes(app, auth, chat, advisors, limits);
+  reviewsRoutes(app, auth, reviews, limits);
   adminRoutes(app, auth, admin, payouts, advisors);
   paymentsAdminRoutes(app, auth, payments, admin.audit);
-  paymentsRoutes(app, auth, payments, config);
+  paymentsRoutes(app, auth, payments, config, limits);
   botRoutes(app, bot);
   await socketRoutes(app, sockets);
-  await imagesRoutes(app, auth, images);
+  await imagesRoutes(app, auth, images, limits);
   const stopPresenceEvents = socketPresence
     ? publishPresenceChanges(socketPresence, advisors, events)
     : () => {};
@@ -181,16 +241,20 @@ export async function buildApp(
     // The sockets are closed in preClose (socket.routes.ts); presence says "bye" before the transport stops.
     await autoReply?.stop();
     await notifications?.stop();
+    await outbox?.stop();
     userSockets.stop();
     stopPresenceEvents();
+    stopCountingBalances();
     socketPresence?.stop();
     await bot?.stop();
     await events.stop();
+    await limits.stop();
   });
   await events.start();
   socketPresence?.start();
   userSockets.start();
   notifications?.start();
+  outbox?.start();
   autoReply?.start();
   return { app, services };
 }

@@ -29,6 +29,9 @@ const EnvSchema = z.object({
     },
   ),
   HOST: optionalString,
+  METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, {
+    message: 'METRICS_TOKEN must be at least 16 characters',
+  }),
   DATA_DIR: optionalString,
   DATABASE_URL: optionalString.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
     message: 'DATABASE_URL must be a postgres:// URL',
@@ -71,6 +74,13 @@ const EnvSchema = z.object({
   INIT_DATA_MAX_AGE_SECONDS: optionalString.refine((v) => v === undefined || /^\d{1,9}$/.test(v), {
     message: 'INIT_DATA_MAX_AGE_SECONDS must be a whole number of seconds',
   }),
+  SESSION_TOKEN_SECONDS: optionalString.refine((v) => v === undefined || /^[1-9]\d{0,8}$/.test(v), {
+    message: 'SESSION_TOKEN_SECONDS must be a whole number of seconds',
+  }),
+  SESSION_MAX_AGE_SECONDS: optionalString.refine(
+    (v) => v === undefined || /^[1-9]\d{0,8}$/.test(v),
+    { message: 'SESSION_MAX_AGE_SECONDS must be a whole number of seconds' },
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   DEMO_REPLY_DELAY_MS: optionalString,
 });
@@ -96,7 +106,16 @@ export interface Config {
   publicUrl: string;
   freeMessages: number;
   initDataMaxAgeSeconds: number;
+  /** How long one session token is accepted before the app renews it. */
+  sessionTokenSeconds: number;
+  /** A session's absolute life: no renewal goes past it. */
+  sessionMaxAgeSeconds: number;
   logLevel: string;
+  /**
+   * Bearer token for GET /metrics. Without one the endpoint is open outside production and off
+   * (404) in production.
+   */
+  metricsToken: string | undefined;
   /** Demo data and demo sign-in: on unless NODE_ENV=production. */
   demo: boolean;
   /** Demo advisors' reply delay [min, max] in ms. */
@@ -145,7 +164,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     freeMessages: Number(e.FREE_MESSAGES ?? '3'),
     initDataMaxAgeSeconds: Number(e.INIT_DATA_MAX_AGE_SECONDS ?? String(24 * 3600)),
+    sessionTokenSeconds: Number(e.SESSION_TOKEN_SECONDS ?? '3600'),
+    sessionMaxAgeSeconds: Number(e.SESSION_MAX_AGE_SECONDS ?? String(7 * 24 * 3600)),
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    metricsToken: e.METRICS_TOKEN,
     demo: nodeEnv !== 'production',
     demoReplyDelayMs: [delay[0] ?? 1500, delay[1] ?? delay[0] ?? 4000],
   };

@@ -5,8 +5,8 @@ import { buildApp } from './app.js';
 import { seedDemoData } from './demo/seed.js';
 import { startPaymentWorkers } from './payments/payments.setup.js';
 import { createLogger, logTo } from './logger.js';
-import { PostgresTransport } from './events/transports/postgres-transport.js';
-import { RedisTransport, redisChannelFor } from './events/transports/redis-transport.js';
+import { PostgresTransport } from './realtime/transports/postgres-transport.js';
+import { RedisTransport, redisChannelFor } from './realtime/transports/redis-transport.js';
 
 async function main(): Promise<void> {
   let config;
@@ -28,6 +28,8 @@ async function main(): Promise<void> {
     log: (line) => {
       if (/FATAL|PANIC|ERROR/.test(line)) postgresLog.error(line);
     },
+    supervise: true,
+    warn: (line) => postgresLog.warn(line),
   });
   if (config.demo) await seedDemoData(db.sql);
 

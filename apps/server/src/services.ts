@@ -6,8 +6,8 @@
 import type { Config } from './config.js';
 import { logTo, type Logger } from './logger.js';
 import type { Database } from './db/database.js';
-import type { EventBus } from './events/event-bus.js';
-import type { PresenceSource } from './presence/presence.js';
+import type { EventBus } from './realtime/event-bus.js';
+import type { PresenceSource } from './realtime/presence.js';
 import { AdminRepository, PayoutsRepository } from './admin/admin.repository.js';
 import { AdminService } from './admin/admin.service.js';
 import { PayoutsService } from './admin/payouts.service.js';
@@ -15,7 +15,8 @@ import { AdvisorsRepository } from './advisors/advisors.repository.js';
 import { AdvisorsService } from './advisors/advisors.service.js';
 import { AuthRepository } from './auth/auth.repository.js';
 import { AuthService } from './auth/auth.service.js';
-import { BotApi } from './bot/bot-api.js';
+import { BotApi, createApi } from './bot/bot-api.js';
+import { sendLimit } from './bot/send-limit.js';
 import { registerBotHandlers } from './bot/bot-handlers.js';
 import { TelegramBot } from './bot/telegram-bot.js';
 import { ChatRepository } from './chat/chat.repository.js';
@@ -60,7 +61,7 @@ export async function createDomainServices(deps: {
   const sql = db.sql;
   const advisors = new AdvisorsService(new AdvisorsRepository(sql), presence, events);
   const users = new UsersService(new UsersRepository(sql), advisors, config.adminTelegramIds);
-  const auth = await AuthService.create(config, new AuthRepository(sql), users, advisors);
+  const auth = await AuthService.create(config, new AuthRepository(sql), users, advisors, events);
   const money = new MoneyService(sql, new MoneyRepository(sql), events);
   const images = new ImagesService(new ImagesRepository(sql));
   const chat = new ChatService(sql, new ChatRepository(sql), advisors, money, events);
@@ -79,7 +80,17 @@ export async function createDomainServices(deps: {
         })
       : null;
   const botApi =
-    bot?.api ?? (config.botToken ? new BotApi(config.botApiUrl, config.botToken) : null);
+    bot?.api ??
+    (config.botToken
+      ? new BotApi(
+          createApi({
+            token: config.botToken,
+            apiRoot: config.botApiUrl,
+            sendLimit: sendLimit(),
+            retryInPlace: true,
+          }),
+        )
+      : null);
   const payments = new PaymentsService(
     new PaymentsRepository(sql),
     money,
@@ -97,7 +108,7 @@ export async function createDomainServices(deps: {
   }
 
   const audit = new AdminRepository(sql);
-  const admin = new AdminService(sql, audit, money, users, advisors, images);
+  const admin = new AdminService(sql, audit, money, users, advisors, images, events);
   const payouts = new PayoutsService(sql, new PayoutsRepository(sql), audit, advisors);
   return { money, auth, users, advisors, chat, reviews, images, payments, admin, payouts, bot };
 }

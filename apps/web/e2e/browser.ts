@@ -8,7 +8,7 @@ import { inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './seer-server.mjs';
 
-export const SCREENSHOT_DIR = path.join(import.meta.dirname, 'screenshots');
+const SCREENSHOT_DIR = path.join(import.meta.dirname, 'screenshots');
 
 export type Lang = 'en' | 'ru';
 export type Theme = 'light' | 'dark';

@@ -1,11 +1,9 @@
 // Types of seer-server.mjs (plain JS so bench/web.mjs can use it without a compiler).
 export declare const REPO_ROOT: string;
 export declare const WEB_DIR: string;
-export declare const DIST_INDEX: string;
 export declare const CHROMIUM_PATH: string;
 export declare const CHROMIUM_FLAGS: string[];
 export declare function chromiumMissingReason(): string | null;
-export declare function webBuildIsStale(): boolean;
 export declare function buildWeb(options?: { quiet?: boolean }): void;
 export declare function ensureWebBuilt(): boolean;
 export declare function freePort(): Promise<number>;

@@ -1,4 +1,4 @@
-// Starts the real Seer server (apps/server/src/main.ts through tsx) for end-to-end tests and
+// Starts the real Seer server (compiled, as `npm start` runs it) for end-to-end tests and
 // bench/web.mjs: a free port, a fresh embedded PostgreSQL in a temporary DATA_DIR, demo data,
 // quick demo replies, serving the built Mini App from apps/web/dist. Plain JS so that the bench
 // (run by plain node) and the tests share it.
@@ -8,11 +8,12 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer } from '../../../scripts/build-server.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = path.resolve(here, '../../..');
 export const WEB_DIR = path.join(REPO_ROOT, 'apps/web');
-export const DIST_INDEX = path.join(WEB_DIR, 'dist/index.html');
+const DIST_INDEX = path.join(WEB_DIR, 'dist/index.html');
 
 export const CHROMIUM_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 /** Flags for Debian's Chromium in a container: no sandbox (root), no GPU, nothing phoning home. */
@@ -48,7 +49,7 @@ function newestMtime(target) {
 }
 
 /** True when apps/web/dist is missing or older than anything it is built from. */
-export function webBuildIsStale() {
+function webBuildIsStale() {
   if (!existsSync(DIST_INDEX)) return true;
   const built = statSync(DIST_INDEX).mtimeMs;
   const sources = [
@@ -122,7 +123,8 @@ export async function startSeerServer(options = {}) {
   ]) {
     if (!options.env || !(name in options.env)) delete env[name];
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const { main } = await buildServer({ quiet: true });
+  const child = spawn(process.execPath, ['--enable-source-maps', main], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

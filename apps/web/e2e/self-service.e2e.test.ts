@@ -1,6 +1,6 @@
 /**
  * Tarot, dream and horoscope against the real server: the drawn card cannot be redrawn (not even
- * after a reload), the request forms show the spec's validation texts and keep what was typed,
+ * after a reload), the request forms show their validation texts and keep what was typed,
  * a request reaches the chosen advisor's chat 1.5 s after the success banner, and the horoscope
  * tabs follow the `day` query.
  */
@@ -108,7 +108,7 @@ describe.skipIf(skipReason())('self-service screens', () => {
     const today = page.getByRole('tab', { name: tr('en', 'horoscope.today') });
     await page.getByRole('heading', { name: tr('en', 'horoscope.love') }).waitFor();
     await expect(tomorrow.getAttribute('aria-selected')).resolves.toBe('true');
-    // decisions.md: Aries while the birth date is unknown.
+    // Aries while the birth date is unknown.
     await page.getByRole('heading', { name: 'Aries' }).waitFor();
     const tomorrowText = await page.getByRole('tabpanel').innerText();
 

@@ -162,4 +162,30 @@ describe.skipIf(skipReason())('inside Telegram', () => {
     await expectHealthy(app, 'telegram home');
     await app.context.close();
   });
+
+  it('says "please reopen" when Telegram\'s init data is no longer accepted, instead of failing call after call', async () => {
+    // Init data the server refuses, as after a day with the app left open: its signature is off.
+    const session = (await (
+      await fetch(`${baseUrl()}/api/demo/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      })
+    ).json()) as { init_data: string };
+    const stale = session.init_data.replace(/hash=[0-9a-f]/, (match) =>
+      match.endsWith('0') ? `${match.slice(0, -1)}1` : `${match.slice(0, -1)}0`,
+    );
+    const app = await newVisitor(browser, 'en', 'dark');
+    await app.page.addInitScript(telegramStandIn, stale);
+    await app.page.goto('/');
+    const dialog = app.page.getByRole('alertdialog', {
+      name: tr('en', 'common.sessionEnded.title'),
+    });
+    await dialog.waitFor({ timeout: 10_000 });
+    await expect(
+      dialog.getByRole('button', { name: tr('en', 'common.sessionEnded.close') }).count(),
+    ).resolves.toBe(1);
+    await screenshot(app, 'telegram-session-ended');
+    await app.context.close();
+  });
 });

@@ -1,5 +1,5 @@
 /**
- * A new user walks every route of the spec, in English and Russian and in both themes, mostly by
+ * A new user walks every route, in English and Russian and in both themes, mostly by
  * tapping what a person would tap; every screen is checked for errors and photographed.
  * The first two walks cover every route; the other two repeat the main screens in the other
  * language/theme pairs.

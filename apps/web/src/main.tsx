@@ -1,3 +1,5 @@
+// First: the contract's schemas must be built without eval (the CSP forbids it).
+import './lib/zod-without-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

@@ -1,9 +1,16 @@
-/** Calls of the advisors' workspace and of the admin section (decisions.md; issue "Advisors' workspace, bot and admin"). */
+/** Calls of the advisors' workspace and of the admin section (docs/product-rules.md#identity). */
 import { z } from 'zod';
 import { withAdvisorId } from './advisor-id.js';
+import {
+  advisorIdField,
+  categoryIdField,
+  depositIdField,
+  imageIdField,
+  telegramIdField,
+} from './ids.js';
 import { LIMITS } from './limits.js';
+import { textField } from './text-field.js';
 
-const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const ok = z.literal('success');
 /** Dollars typed by a person: "12.50", 12.5; negative allowed where a debit is meant. */
 const dollars = z.union([z.string().trim().max(20), z.number()]);
@@ -66,23 +73,29 @@ export type AdminAdvisor = z.infer<typeof AdminAdvisor>;
 export const AdminSaveAdvisorBody = z
   .object({
     /** Absent: create. */
-    id: id.optional(),
-    name: z.string().trim().min(1, { error: 'name must not be empty' }).max(80),
-    category_id: z.coerce.number().int().min(1).max(12),
-    description: z.string().trim().max(2000).default(''),
-    additional_info: z.string().trim().max(2000).default(''),
+    id: advisorIdField.optional(),
+    name: textField('name', { max: LIMITS.advisorNameMaxLength, required: true }),
+    category_id: categoryIdField,
+    description: textField('description', {
+      max: LIMITS.advisorTextMaxLength,
+      multiline: true,
+    }).default(''),
+    additional_info: textField('additional_info', {
+      max: LIMITS.advisorTextMaxLength,
+      multiline: true,
+    }).default(''),
     price: dollars,
     experience: z.coerce.number().int().min(0).max(80).default(0),
     clients: z.coerce.number().int().min(0).max(10_000_000).default(0),
     languages: z.array(z.string().trim().min(2).max(10)).max(10).default(['en', 'ru']),
     is_active: z.boolean().default(true),
     /** An image uploaded with UploadImage.php becomes the avatar. */
-    avatar_image_id: z.string().uuid().optional(),
+    avatar_image_id: imageIdField.optional(),
   })
   .strict();
 
 export const AdminLinkAdvisorBody = z
-  .object({ manager_id: id, telegram_id: id.nullable() })
+  .object({ manager_id: advisorIdField, telegram_id: telegramIdField.nullable() })
   .transform(withAdvisorId);
 export const AdminUsersQuery = z.object({ q: z.string().trim().max(64).optional() });
 export const AdminUser = z.object({
@@ -93,7 +106,7 @@ export const AdminUser = z.object({
   free_messages: z.number().int(),
   created_at: z.string(),
 });
-export const AdminLedgerQuery = z.object({ telegram_user_id: id });
+export const AdminLedgerQuery = z.object({ telegram_user_id: telegramIdField });
 export const LedgerEntry = z.object({
   id: z.number().int(),
   amount_cents: z.number().int(),
@@ -103,10 +116,14 @@ export const LedgerEntry = z.object({
   created_at: z.string(),
 });
 export const AdminCreditBody = z.object({
-  telegram_user_id: id,
+  telegram_user_id: telegramIdField,
   /** Signed dollars: "10", "-2.50". */
   amount: dollars,
-  reason: z.string().trim().min(1, { error: 'reason is required' }).max(LIMITS.reviewTextMaxLength),
+  reason: textField('reason', {
+    max: LIMITS.reviewTextMaxLength,
+    multiline: true,
+    required: true,
+  }),
 });
 export const AdminPayoutsQuery = z.object({
   from: z.iso.date().optional(),
@@ -122,7 +139,7 @@ export const AdminPayoutRow = z.object({
   unpaid_cents: z.number().int(),
 });
 export const AdminMarkPaidBody = z
-  .object({ manager_id: id, to: z.iso.date().optional() })
+  .object({ manager_id: advisorIdField, to: z.iso.date().optional() })
   .transform(withAdvisorId);
 export const AdminAuditEntry = z.object({
   id: z.number().int(),
@@ -174,8 +191,11 @@ export const AdminDeposit = z.object({
   comment: z.string().nullable(),
   telegram_user_id: z.number().int().nullable(),
 });
-export const AdminAssignDepositBody = z.object({ deposit_id: id, telegram_user_id: id });
-export const AdminStarsPaymentsQuery = z.object({ telegram_user_id: id.optional() });
+export const AdminAssignDepositBody = z.object({
+  deposit_id: depositIdField,
+  telegram_user_id: telegramIdField,
+});
+export const AdminStarsPaymentsQuery = z.object({ telegram_user_id: telegramIdField.optional() });
 export const AdminStarsPayment = z.object({
   telegram_payment_charge_id: z.string(),
   telegram_user_id: z.number().int(),

@@ -1,16 +1,15 @@
 /**
  * Every HTTP call of Seer: its path, methods, request and answer schemas.
  * The server validates with these, the Mini App types its calls with them, and
- * the OpenAPI document is generated from them. Wire names follow the spec
+ * the OpenAPI document is generated from them. Wire names follow the original client
  * (manager_id, GetAllManagers.php ...); every call answers at /api/X.php and /X.php.
  */
 import { z } from 'zod';
 import { withAdvisorId } from './advisor-id.js';
+import { advisorIdField, categoryIdField, imageIdField, telegramIdField } from './ids.js';
 import { LIMITS } from './limits.js';
+import { readText, textField } from './text-field.js';
 import * as A from './admin.js';
-
-const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const telegramId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 /** Every failure answer: a 4xx (or hidden 5xx) with a message naming the problem. */
 export const ErrorAnswer = z.object({
@@ -28,8 +27,12 @@ export const ERROR_CODES = {
   insufficientFunds: 'insufficient_funds',
   conflict: 'conflict',
   tooManyRequests: 'too_many_requests',
+  /** A per-user limit of a call; the answer's Retry-After header says when to try again. */
+  rateLimited: 'rate_limited',
   payloadTooLarge: 'payload_too_large',
   unavailable: 'unavailable',
+  /** The database is away for a moment (restarting); nothing was done, try again. */
+  databaseUnavailable: 'database_unavailable',
   internal: 'internal',
 } as const;
 
@@ -123,7 +126,7 @@ export const UserProfile = z.object({
   /** Dollars, two decimals. */
   balance: z.number(),
   balance_cents: z.number().int(),
-  /** Free message credits left (the spec's name). */
+  /** Free message credits left (the original client's name). */
   free_minutes: z.number().int(),
   free_messages: z.number().int(),
   language_code: z.string().nullable(),
@@ -150,41 +153,27 @@ export type Review = z.infer<typeof Review>;
 
 // ---------- requests ----------
 
-const trimmed = (max: number, label: string) =>
-  z
-    .string({ error: `${label} must be a string` })
-    .transform((value) => value.trim())
-    .pipe(
-      z
-        .string()
-        .min(1, { error: `${label} must not be empty` })
-        .max(max, { error: `${label} must be at most ${max} characters` }),
-    );
-
 export const CreateMessageBody = z
   .object({
-    manager_id: id,
-    /** The spec's two readings: `message` or `message_text`. */
+    manager_id: advisorIdField,
+    /** Either name is accepted: `message` or `message_text`. */
     message: z.string().optional(),
     message_text: z.string().optional(),
     /** Tarot and dream requests allow up to 1000 characters and go to category-3 advisors. */
     request_type: z.enum(['tarot', 'dream']).optional(),
     /** An image uploaded with UploadImage.php; the text may then be empty. */
-    image_id: z.string().uuid().optional(),
+    image_id: imageIdField.optional(),
   })
   .transform((body, ctx) => {
-    const text = (body.message ?? body.message_text ?? '').trim();
+    // A tarot or dream request is several lines; a chat message may hold line feeds too.
     const max = body.request_type ? LIMITS.requestMaxLength : LIMITS.chatMessageMaxLength;
-    if (!text && !body.image_id) {
-      ctx.addIssue({ code: 'custom', path: ['message'], message: 'message must not be empty' });
-      return z.NEVER;
-    }
-    if (text.length > max) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['message'],
-        message: `message must be at most ${max} characters`,
-      });
+    const { text, problem } = readText(body.message ?? body.message_text ?? '', 'message', {
+      max,
+      multiline: true,
+      required: !body.image_id,
+    });
+    if (problem !== null) {
+      ctx.addIssue({ code: 'custom', path: ['message'], message: problem });
       return z.NEVER;
     }
     return {
@@ -198,7 +187,7 @@ export type CreateMessageBody = z.input<typeof CreateMessageBody>;
 
 export const UpdateUserBody = z
   .object({
-    name: z.string().trim().max(LIMITS.profileNameMaxLength).nullable().optional(),
+    name: textField('name', { max: LIMITS.profileNameMaxLength }).nullable().optional(),
     dateOfBirth: z
       .union([
         z.iso.date({ error: 'dateOfBirth must be a date (YYYY-MM-DD)' }),
@@ -222,21 +211,28 @@ export const UpdateUserBody = z
         z.null(),
       ])
       .optional(),
-    description: z.string().trim().max(LIMITS.profileDescriptionMaxLength).nullable().optional(),
+    description: textField('description', {
+      max: LIMITS.profileDescriptionMaxLength,
+      multiline: true,
+    })
+      .nullable()
+      .optional(),
   })
   .strict();
 export type UpdateUserBody = z.input<typeof UpdateUserBody>;
 
-export const ManagerIdQuery = z.object({ manager_id: id }).transform(withAdvisorId);
-export const IdQuery = z.object({ id });
-export const CategoryQuery = z.object({ category_id: z.coerce.number().int().min(1).max(12) });
-export const ManagerIdBody = z.object({ manager_id: id }).transform(withAdvisorId);
+export const ManagerIdQuery = z.object({ manager_id: advisorIdField }).transform(withAdvisorId);
+export const IdQuery = z.object({ id: advisorIdField });
+export const CategoryQuery = z.object({ category_id: categoryIdField });
+export const ManagerIdBody = z.object({ manager_id: advisorIdField }).transform(withAdvisorId);
 
 export const CreateReviewBody = z
   .object({
-    manager_id: id,
+    manager_id: advisorIdField,
     rating: z.number().int().min(1).max(5),
-    text: z.string().trim().max(LIMITS.reviewTextMaxLength).optional().default(''),
+    text: textField('text', { max: LIMITS.reviewTextMaxLength, multiline: true })
+      .optional()
+      .default(''),
   })
   .transform(withAdvisorId);
 
@@ -251,15 +247,19 @@ export const TopUpAmountBody = z.object({
   amount: z.union([z.number(), z.string()]),
 });
 
-// Advisors' calls (decisions.md "Advisors' calls").
-export const TelegramUserQuery = z.object({ telegram_user_id: telegramId });
+// Advisors' calls: they answer only to a Telegram user linked to an advisor.
+export const TelegramUserQuery = z.object({ telegram_user_id: telegramIdField });
 export const ManagerSendMessageBody = z.object({
-  telegram_user_id: telegramId,
-  message: trimmed(LIMITS.advisorReplyMaxLength, 'message').optional(),
-  image_id: z.string().uuid().optional(),
+  telegram_user_id: telegramIdField,
+  message: textField('message', {
+    max: LIMITS.advisorReplyMaxLength,
+    multiline: true,
+    required: true,
+  }).optional(),
+  image_id: imageIdField.optional(),
 });
 export const ManagerSetStatusBody = z.object({ online: z.boolean() });
-export const ManagerMarkReadBody = z.object({ telegram_user_id: telegramId });
+export const ManagerMarkReadBody = z.object({ telegram_user_id: telegramIdField });
 
 export const AdvisorDialog = z.object({
   telegram_user_id: z.number().int(),
@@ -288,10 +288,10 @@ export const GetAllManagersAnswer = z.object({
   status: ok,
   data: z.object({ managers: z.array(Advisor) }),
 });
-/** The spec's reading: a bare array. */
+/** A bare array, as the original client reads it. */
 export const GetManagersByCategoryAnswer = z.array(Advisor);
 export const GetManagerAnswer = z.object({ status: ok, manager: Advisor });
-/** decisions.md: both shapes at once. */
+/** Both shapes the original client reads, at once. */
 export const GetUserAnswer = UserProfile.extend({ status: ok, data: UserProfile });
 export const UpdateUserAnswer = z.object({ status: ok, message: z.string(), user: UserProfile });
 export const StatusAnswer = z.object({ status: ok });
@@ -333,7 +333,7 @@ export const ManagerSetStatusAnswer = z.object({ status: ok, online: z.boolean()
 
 type Method = 'GET' | 'POST' | 'PUT';
 export interface CallSpec {
-  /** File name as the spec writes it; served at /api/<name> and /<name>. */
+  /** File name as the original client writes it; served at /api/<name> and /<name>. */
   name: string;
   methods: readonly Method[];
   summary: string;

@@ -1,4 +1,4 @@
-/** The fixed list of advisor categories (spec section 3). Titles are English; the app translates by slug. */
+/** The fixed list of advisor categories (docs/product-rules.md#advisors-and-categories). Titles are English; the app translates by slug. */
 export const CATEGORIES = [
   { id: 1, slug: 'love-life-advice', title: 'Love Life Advice', icon: '💞' },
   { id: 2, slug: 'relationship-issues', title: 'Relationship Issues', icon: '💔' },

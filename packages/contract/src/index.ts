@@ -7,3 +7,7 @@ export * from './money.js';
 export * from './zodiac.js';
 export * from './telegram.js';
 export * from './service.js';
+export * from './messages.js';
+export * from './ids.js';
+export * from './text.js';
+export * from './text-field.js';

@@ -1,6 +1,9 @@
-/** Business constants and limits shared by the server and the Mini App (spec section 9). */
+/** Business constants and limits shared by the server and the Mini App (docs/product-rules.md#constants). */
 export const LIMITS = {
-  /** A chat message from a user: trimmed, non-empty, at most this many characters. */
+  /**
+   * A chat message from a user: trimmed, with a visible character, at most this many characters.
+   * Every text length counts characters as people see them (text.ts).
+   */
   chatMessageMaxLength: 50,
   /** Tarot and dream requests, and advisors' replies. */
   requestMaxLength: 1000,
@@ -13,6 +16,9 @@ export const LIMITS = {
   imageMaxBytes: 5 * 1024 * 1024,
   imageMaxDimension: 8000,
   profileNameMaxLength: 64,
+  /** An advisor's name, and the description and additional info an admin writes. */
+  advisorNameMaxLength: 80,
+  advisorTextMaxLength: 2000,
   profileDescriptionMaxLength: 500,
   emailMaxLength: 254,
 } as const;

@@ -1,5 +1,5 @@
 /**
- * Seer's own routes beside the spec's calls: health for operators and load balancers, and the
+ * Seer's own routes beside the original client's calls: health for operators and load balancers, and the
  * demo sign-in that lets the app run in a plain browser outside Telegram (never in production).
  */
 import { z } from 'zod';
@@ -21,6 +21,23 @@ export const DemoSessionAnswer = z.object({
   telegram_user_id: z.number().int(),
 });
 
+/**
+ * A session: started from init data (CreateSession, init data in Authorization), then used as
+ * `Authorization: Bearer <token>` and as the socket's `token` parameter, renewed before
+ * `expires_at` (RenewSession, the current token in Authorization) until `ends_at`.
+ */
+export const SessionAnswer = z.object({
+  status: z.literal('success'),
+  token: z.string(),
+  telegram_user_id: z.number().int(),
+  /** Seconds since the epoch: the token is refused after this; renew before. */
+  expires_at: z.number().int(),
+  /** Seconds since the epoch: no renewal goes past this; then init data must start a new session. */
+  ends_at: z.number().int(),
+});
+export type SessionAnswer = z.infer<typeof SessionAnswer>;
+export const EndSessionAnswer = z.object({ status: z.literal('success') });
+
 export const SERVICE_ROUTES = {
   Health: {
     method: 'GET',
@@ -35,5 +52,24 @@ export const SERVICE_ROUTES = {
       'Init data signed for a demo user (only when demo sign-in is on: no bot token, not production)',
     body: DemoSessionBody,
     answer: DemoSessionAnswer,
+  },
+  CreateSession: {
+    method: 'POST',
+    path: '/api/session',
+    summary: 'Starts a session from the init data in Authorization; answers its first token',
+    answer: SessionAnswer,
+  },
+  RenewSession: {
+    method: 'POST',
+    path: '/api/session/renew',
+    summary:
+      "A new token for the session of the token in Authorization (even an expired one) until the session's end",
+    answer: SessionAnswer,
+  },
+  EndSession: {
+    method: 'POST',
+    path: '/api/session/end',
+    summary: 'Revokes the session of the token in Authorization, on every instance',
+    answer: EndSessionAnswer,
   },
 } as const;

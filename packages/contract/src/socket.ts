@@ -1,8 +1,9 @@
 /**
- * The live socket at /ws (decisions.md "Live socket"): one typed map per direction.
+ * The live socket at /ws (docs/product-rules.md#the-live-socket): one typed map per direction.
  * Frames are JSON; the server validates every frame on arrival with these schemas.
  */
 import { z } from 'zod';
+import { advisorIdNumber as advisorId, telegramIdNumber as id } from './ids.js';
 import { Message } from './api.js';
 
 export const SOCKET_PATH = '/ws';
@@ -11,20 +12,24 @@ export const SOCKET_MAX_FRAME_BYTES = 16 * 1024;
 
 /** Close codes the server uses besides the standard ones (1001 going away, 1009 too big). */
 export const SOCKET_CLOSE_CODES = {
-  /** Init data missing, invalid or expired: reopen the app; reconnecting with the same data will fail again. */
+  /**
+   * The credential is missing, invalid, expired (init data too old, session token past its time
+   * and not renewed over the socket) or its session was revoked: renew the session and reconnect,
+   * or reopen the app; reconnecting with the same credential will fail again.
+   */
   unauthorized: 4401,
+  /** The user's rights changed (an advisor link removed, an advisor deactivated): reconnect now. */
+  rightsChanged: 4403,
   /** Too many connections for one user, or a flood of frames. */
   tooManyRequests: 4429,
 } as const;
-
-const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 export const ClientFrame = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('user_connect'),
     user_id: id,
     data: z
-      .object({ manager_id: id.optional(), role: z.literal('user') })
+      .object({ manager_id: advisorId.optional(), role: z.literal('user') })
       .partial({ role: true })
       .optional(),
   }),
@@ -32,17 +37,23 @@ export const ClientFrame = z.discriminatedUnion('type', [
     type: z.literal('manager_connect'),
     user_id: id,
     data: z
-      .object({ manager_id: id, role: z.literal('manager') })
+      .object({ manager_id: advisorId, role: z.literal('manager') })
       .partial({ role: true })
       .optional(),
   }),
-  z.object({ type: z.literal('subscribe_dialog'), telegram_user_id: id, manager_id: id }),
-  z.object({ type: z.literal('unsubscribe_dialog'), telegram_user_id: id, manager_id: id }),
+  z.object({ type: z.literal('subscribe_dialog'), telegram_user_id: id, manager_id: advisorId }),
+  z.object({
+    type: z.literal('unsubscribe_dialog'),
+    telegram_user_id: id,
+    manager_id: advisorId,
+  }),
   z.object({ type: z.literal('ping') }),
+  /** A renewed session token: the socket stays open past the old token's expiry. */
+  z.object({ type: z.literal('session'), token: z.string().min(1).max(512) }),
 ]);
 export type ClientFrame = z.infer<typeof ClientFrame>;
 
-/** What the spec's new_message event carries, plus the full message for richer clients. */
+/** What the original client's new_message event carries, plus the full message for richer clients. */
 export const NewMessageData = z.object({
   message: z.string(),
   sender: z.enum(['user', 'manager']),
@@ -99,6 +110,8 @@ export const ServerFrame = z.discriminatedUnion('type', [
     }),
   }),
   z.object({ type: z.literal('pong') }),
+  /** The renewed session was taken: the socket is now good until `expires_at` (seconds since the epoch). */
+  z.object({ type: z.literal('session'), expires_at: z.number().int() }),
   z.object({ type: z.literal('error'), message: z.string() }),
 ]);
 export type ServerFrame = z.infer<typeof ServerFrame>;

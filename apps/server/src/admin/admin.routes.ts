@@ -63,7 +63,7 @@ export function adminRoutes(
     if (body.telegram_id === null) await admin.unlinkAdvisor(identity.telegramId, body.advisorId);
     else await admin.linkAdvisor(identity.telegramId, body.advisorId, body.telegram_id);
     advisors.invalidate();
-    auth.forgetAdvisorLinks();
+    // The auth service forgets cached links on the rights_changed event the admin service publishes.
     return { status: 'success' };
   });
 

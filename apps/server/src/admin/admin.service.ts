@@ -2,7 +2,7 @@
  * Support operations shared by the admin command line and the admin screens:
  * each one is checked, done in one transaction and written to the audit log.
  */
-import { parseDollarsToCents } from '@seer/contract';
+import { LIMITS, parseDollarsToCents, readText } from '@seer/contract';
 import type { Sql } from '../db/database.js';
 import type { AdminRepository } from './admin.repository.js';
 import type { UsersService } from '../users/users.service.js';
@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { AdminSaveAdvisorBody } from '@seer/contract';
 import type { AdvisorRecord } from '../advisors/advisors.repository.js';
 import { imageUrl } from '../chat/chat.service.js';
+import type { DomainEvent, EventBus } from '../realtime/event-bus.js';
 
 /** The actor id the command line writes in the audit log. */
 export const CLI_ACTOR = 0;
@@ -26,7 +27,18 @@ export class AdminService {
     private readonly users: UsersService,
     private readonly advisors: AdvisorsService,
     private readonly images: ImagesService,
+    private readonly events: EventBus,
   ) {}
+
+  /** After the change has committed: every instance drops the rights these people held. */
+  private rightsChanged(
+    telegramIds: (number | null | undefined)[],
+    advisorId: number,
+    reason: Extract<DomainEvent, { type: 'rights_changed' }>['reason'],
+  ): void {
+    const lost = [...new Set(telegramIds.filter((id): id is number => typeof id === 'number'))];
+    this.events.publish({ type: 'rights_changed', telegramIds: lost, advisorId, reason });
+  }
 
   /** Links an advisor record to a Telegram user (who need not have opened the app); linking again moves it. */
   async linkAdvisor(actor: number, advisorId: number, telegramId: number): Promise<void> {
@@ -34,7 +46,9 @@ export class AdminService {
       throw new BadRequestError('manager_id must be a positive whole number');
     if (!Number.isSafeInteger(telegramId) || telegramId <= 0)
       throw new BadRequestError('telegram_id must be a positive whole number');
-    await this.sql.begin(async (tx) => {
+    // The advisor this person answered as until now, if another one: linking moves them.
+    const before = await this.advisors.linkedTo(telegramId);
+    const previousTelegramId = await this.sql.begin(async (tx) => {
       const advisor = await this.advisors.find(advisorId, tx);
       if (!advisor) throw new NotFoundError(`Advisor ${advisorId} not found`);
       await this.users.ensureExists(tx, telegramId);
@@ -44,11 +58,20 @@ export class AdminService {
         telegramId,
         previousTelegramId: advisor.telegram_id,
       });
+      return advisor.telegram_id;
     });
+    this.rightsChanged(
+      [
+        previousTelegramId === telegramId ? null : previousTelegramId,
+        before && before.id !== advisorId ? telegramId : null,
+      ],
+      advisorId,
+      'advisor_moved',
+    );
   }
 
   async unlinkAdvisor(actor: number, advisorId: number): Promise<void> {
-    await this.sql.begin(async (tx) => {
+    const previousTelegramId = await this.sql.begin(async (tx) => {
       const advisor = await this.advisors.find(advisorId, tx);
       if (!advisor) throw new NotFoundError(`Advisor ${advisorId} not found`);
       await this.advisors.unlink(tx, advisorId);
@@ -56,7 +79,9 @@ export class AdminService {
         advisorId,
         previousTelegramId: advisor.telegram_id,
       });
+      return advisor.telegram_id;
     });
+    this.rightsChanged([previousTelegramId], advisorId, 'advisor_unlinked');
   }
 
   /** Credits (positive dollars) or debits (negative) a user's balance with a reason; never below zero. */
@@ -74,7 +99,13 @@ export class AdminService {
       throw new BadRequestError(
         'dollars must be a non-zero amount with at most two decimals, e.g. 10 or -2.50',
       );
-    if (!reason.trim()) throw new BadRequestError('a reason is required');
+    // The command line reaches here without the HTTP schema: the same text rules apply.
+    const { text: note, problem } = readText(reason, 'reason', {
+      max: LIMITS.reviewTextMaxLength,
+      multiline: true,
+      required: true,
+    });
+    if (problem !== null) throw new BadRequestError(problem);
     const amountCents = negative ? -cents : cents;
     const wallet = await this.money.transaction(async ({ tx, apply }) => {
       await this.users.ensureExists(tx, telegramId);
@@ -82,13 +113,13 @@ export class AdminService {
         userId: telegramId,
         amountCents,
         reason: amountCents > 0 ? LEDGER_REASONS.adminCredit : LEDGER_REASONS.adminDebit,
-        note: reason.trim(),
+        note,
         createdBy: actor,
       });
       await this.audit.audit(tx, actor, 'credit', {
         telegramId,
         amountCents,
-        reason: reason.trim(),
+        reason: note,
       });
       return applied;
     });
@@ -119,6 +150,7 @@ export class AdminService {
     const priceCents = parseDollarsToCents(body.price);
     if (priceCents === null || priceCents <= 0)
       throw new BadRequestError('price must be a positive amount in dollars, e.g. 2.99');
+    let deactivated = false;
     const advisor = await this.sql.begin(async (tx) => {
       let avatarUrl: string | undefined;
       if (body.avatar_image_id) {
@@ -146,6 +178,7 @@ export class AdminService {
       } else {
         const existing = await this.advisors.find(id, tx);
         if (!existing) throw new NotFoundError(`Advisor ${id} not found`);
+        deactivated = existing.is_active && !body.is_active;
         await this.advisors.update(tx, id, {
           ...fields,
           avatar_url: avatarUrl ?? existing.avatar_url,
@@ -160,6 +193,7 @@ export class AdminService {
       });
       return (await this.advisors.find(id, tx))!;
     });
+    if (deactivated) this.rightsChanged([advisor.telegram_id], advisor.id, 'advisor_deactivated');
     return advisor;
   }
 

@@ -230,6 +230,20 @@ describe('admin command line', () => {
     expect(row!.balance_cents).toBe(250);
   });
 
+  it('refuses an advisor id beyond INTEGER (2^31) with a usage message, not a database error', async () => {
+    const err: string[] = [];
+    const run = (...args: string[]) =>
+      runCli(
+        args,
+        { DATABASE_URL: t.db.url, NODE_ENV: 'test' },
+        () => {},
+        (l) => err.push(l),
+      );
+    expect(await run('link-advisor', '2147483648', String(newUserId()))).toBe(2);
+    expect(err.join('\n')).toMatch(/manager_id must be a whole number from 1 to 2147483647/);
+    expect(await run('unlink-advisor', '2147483648')).toBe(2);
+  });
+
   it('lists unmatched deposits and assigns one exactly once, with a ledger row and an audit entry', async () => {
     const env = { DATABASE_URL: t.db.url, NODE_ENV: 'test' };
     const out: string[] = [];

@@ -2,19 +2,20 @@
  * The admin command line: `npm run admin -- <command>`. Uses the server's configuration
  * (DATABASE_URL or DATA_DIR) and works while the server runs.
  */
-import { formatCents } from '@seer/contract';
+import { BIGINT_ID_MAX, formatCents, INTEGER_ID_MAX } from '@seer/contract';
 import { loadConfig, ConfigError, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
-import { EventBus } from '../events/event-bus.js';
-import { PostgresTransport } from '../events/transports/postgres-transport.js';
-import { RedisTransport, redisChannelFor } from '../events/transports/redis-transport.js';
+import { EventBus } from '../realtime/event-bus.js';
+import { PostgresTransport } from '../realtime/transports/postgres-transport.js';
+import { RedisTransport, redisChannelFor } from '../realtime/transports/redis-transport.js';
 import { CLI_ACTOR, type AdminService } from './admin.service.js';
 import { createDomainServices } from '../services.js';
 import { createLogger } from '../logger.js';
-import { NoConnections } from '../presence/presence.js';
+import { NoConnections } from '../realtime/presence.js';
 import { AppError } from '../errors.js';
 import { displayName } from '../users/users.service.js';
 import type { PaymentsService } from '../payments/payments.service.js';
+import type { AuthService } from '../auth/auth.service.js';
 
 export class UsageError extends Error {}
 
@@ -23,6 +24,7 @@ export interface CliContext {
   db: Database;
   admin: AdminService;
   payments: PaymentsService;
+  auth: AuthService;
   events: EventBus;
   out: (line: string) => void;
 }
@@ -49,14 +51,15 @@ function table(rows: Array<Record<string, string | number | null>>): string[] {
   ];
 }
 
-function wholeNumber(value: string | undefined, name: string): number {
+/** `max`: the id's column range (contract ids.ts); advisors' ids are INTEGER. */
+function wholeNumber(value: string | undefined, name: string, max = BIGINT_ID_MAX): number {
   if (
     value === undefined ||
     !/^\d{1,16}$/.test(value) ||
-    !Number.isSafeInteger(Number(value)) ||
-    Number(value) <= 0
+    Number(value) <= 0 ||
+    Number(value) > max
   ) {
-    throw new UsageError(`${name} must be a positive whole number`);
+    throw new UsageError(`${name} must be a whole number from 1 to ${max}`);
   }
   return Number(value);
 }
@@ -101,7 +104,7 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'link-advisor <manager_id> <telegram_id>',
     summary: 'Link an advisor to a Telegram account (linking again moves the link)',
     async run(args, ctx) {
-      const advisorId = wholeNumber(args[0], 'manager_id');
+      const advisorId = wholeNumber(args[0], 'manager_id', INTEGER_ID_MAX);
       const telegramId = wholeNumber(args[1], 'telegram_id');
       await ctx.admin.linkAdvisor(CLI_ACTOR, advisorId, telegramId);
       ctx.out(`Advisor ${advisorId} is now linked to Telegram user ${telegramId}.`);
@@ -111,9 +114,19 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'unlink-advisor <manager_id>',
     summary: 'Remove the Telegram link of an advisor',
     async run(args, ctx) {
-      const advisorId = wholeNumber(args[0], 'manager_id');
+      const advisorId = wholeNumber(args[0], 'manager_id', INTEGER_ID_MAX);
       await ctx.admin.unlinkAdvisor(CLI_ACTOR, advisorId);
       ctx.out(`Advisor ${advisorId} is no longer linked.`);
+    },
+  },
+  'end-sessions': {
+    usage: 'end-sessions <telegram_id>',
+    summary: 'End every session of a user (open apps must be reopened from Telegram)',
+    async run(args, ctx) {
+      const telegramId = wholeNumber(args[0], 'telegram_id');
+      const ended = await ctx.auth.endSessions(telegramId, null);
+      await ctx.admin.audit.audit(ctx.db.sql, CLI_ACTOR, 'end-sessions', { telegramId, ended });
+      ctx.out(`Ended ${ended} session(s) of Telegram user ${telegramId}.`);
     },
   },
   credit: {
@@ -292,7 +305,7 @@ export async function runCli(
   try {
     await events.start();
     // The same services as the server, without its socket presence or the bot's intake.
-    const { admin, payments } = await createDomainServices({
+    const { admin, payments, auth } = await createDomainServices({
       config,
       db,
       events,
@@ -300,7 +313,7 @@ export async function runCli(
       log: createLogger('warn'),
       withBot: false,
     });
-    await command.run(args, { config, db, events, admin, payments, out });
+    await command.run(args, { config, db, events, admin, payments, auth, out });
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {

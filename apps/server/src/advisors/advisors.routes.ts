@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { AuthService } from '../auth/auth.service.js';
 import { registerCall } from '../http/register-call.js';
 import type { AdvisorsService } from './advisors.service.js';
+import type { RateLimiter } from '../rate-limits/rate-limits.js';
 
 export function advisorsRoutes(
   app: FastifyInstance,
   auth: AuthService,
   advisors: AdvisorsService,
+  limits: RateLimiter,
 ): void {
   registerCall(app, auth, 'GetAllManagers', async ({ reply }) => {
     // Sent pre-serialized: the list is the hottest read of the app.
@@ -19,10 +21,10 @@ export function advisorsRoutes(
     advisors.listByCategory(query.category_id),
   );
 
-  registerCall(app, auth, 'ManagerSetStatus', async ({ advisor, body }) => ({
-    status: 'success',
-    online: await advisors.setAway(advisor, !body.online),
-  }));
+  registerCall(app, auth, 'ManagerSetStatus', async ({ identity, advisor, body }) => {
+    await limits.take('chatChange', identity.telegramId);
+    return { status: 'success', online: await advisors.setAway(advisor, !body.online) };
+  });
 
   registerCall(app, auth, 'GetManager', async ({ query }) => ({
     status: 'success',

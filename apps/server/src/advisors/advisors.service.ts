@@ -2,9 +2,9 @@
 import { centsToDollars, findCategory, type Advisor } from '@seer/contract';
 import type { Tx } from '../db/database.js';
 import type { AdvisorRecord, AdvisorsRepository, NewAdvisor } from './advisors.repository.js';
-import { isAdvisorOnline, type PresenceSource } from '../presence/presence.js';
+import { isAdvisorOnline, type PresenceSource } from '../realtime/presence.js';
 import { NotFoundError } from '../errors.js';
-import type { EventBus } from '../events/event-bus.js';
+import type { EventBus } from '../realtime/event-bus.js';
 
 const LIST_TTL_MS = 1000;
 
@@ -137,7 +137,7 @@ export function ratingOf(record: Pick<AdvisorRecord, 'rating_sum' | 'review_coun
     : Math.round((record.rating_sum / record.review_count) * 10) / 10;
 }
 
-export function toAdvisor(record: AdvisorRecord, isOnline: boolean): Advisor {
+function toAdvisor(record: AdvisorRecord, isOnline: boolean): Advisor {
   return {
     id: record.id,
     manager_id: record.id,

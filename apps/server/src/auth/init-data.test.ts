@@ -63,3 +63,50 @@ describe('Telegram init data', () => {
     expect(problemOf(() => clocked.verify(initData.replace('Ann', 'Bob')))).toBe('bad_hash');
   });
 });
+
+describe('init data that names a field twice', () => {
+  it('refuses genuine init data with a second hash, user or auth_date appended (401)', () => {
+    const initData = signInitData(TOKEN, user);
+    expect(verifier.verify(initData).user.id).toBe(42);
+    for (const extra of [
+      `&hash=${'0'.repeat(64)}`,
+      '&hash=anything',
+      `&user=${encodeURIComponent(JSON.stringify({ id: 43, first_name: 'Eve' }))}`,
+      `&auth_date=${Math.floor(Date.now() / 1000)}`,
+    ]) {
+      expect(problemOf(() => verifier.verify(initData + extra))).toBe('repeated_field');
+    }
+    // A repeated field in front of the genuine one is refused the same way.
+    expect(problemOf(() => verifier.verify(`hash=${'a'.repeat(64)}&${initData}`))).toBe(
+      'repeated_field',
+    );
+  });
+});
+
+describe('the verified init data cache', () => {
+  it('stays within its count and byte bounds under a flood of 20,000 valid variants', () => {
+    const limits = { maxEntries: 1_000, maxBytes: 2 * 1024 * 1024 };
+    const bounded = new InitDataVerifier(TOKEN, 24 * 3600, () => Date.now(), limits);
+    const padding = 'x'.repeat(3_000);
+    const heapBefore = process.memoryUsage().heapUsed;
+    for (let i = 0; i < 20_000; i++) {
+      const initData = signInitData(TOKEN, user, { extra: { start_param: `${i}${padding}` } });
+      expect(bounded.verify(initData).user.id).toBe(42);
+      const { entries, bytes } = bounded.cacheStats;
+      expect(entries).toBeLessThanOrEqual(limits.maxEntries);
+      expect(bytes).toBeLessThanOrEqual(limits.maxBytes);
+    }
+    // Each variant is over 6 KB as a string: 20,000 of them kept would be over 120 MB.
+    const grownMb = (process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024;
+    expect(grownMb).toBeLessThan(60);
+  });
+
+  it('counts a variant written differently as its own entry, evicting the oldest', () => {
+    const bounded = new InitDataVerifier(TOKEN, 24 * 3600, () => Date.now(), { maxEntries: 2 });
+    const initData = signInitData(TOKEN, user);
+    // The same fields, percent-encoded differently: valid, but a different string.
+    const variants = [initData, initData.replace('auth_date', 'auth%5Fdate'), `tma ${initData}`];
+    for (const variant of variants) expect(bounded.verify(variant).user.id).toBe(42);
+    expect(bounded.cacheStats.entries).toBe(2);
+  });
+});

@@ -3,7 +3,8 @@
  * as Telegram documents it) and signing (for demo sign-in and tests).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { TelegramUser } from '@seer/contract';
+import { ERROR_CODES, type TelegramUser } from '@seer/contract';
+import { AppError } from '../errors.js';
 
 export type { TelegramUser };
 
@@ -14,14 +15,19 @@ export interface VerifiedInitData {
   readonly raw: string;
 }
 
-export type InitDataProblem = 'missing' | 'malformed' | 'bad_hash' | 'expired' | 'no_user';
+export type InitDataProblem =
+  'missing' | 'malformed' | 'repeated_field' | 'bad_hash' | 'expired' | 'no_user';
 
-export class InitDataError extends Error {
+/** A 401 like any other: one mapping turns it into the HTTP answer and the socket's close. */
+export class InitDataError extends AppError {
   constructor(readonly problem: InitDataProblem) {
     super(
+      401,
+      ERROR_CODES.unauthorized,
       {
         missing: 'Authorization header with Telegram init data is required',
         malformed: 'Telegram init data is malformed',
+        repeated_field: 'Telegram init data names a field twice',
         bad_hash: 'Telegram init data signature is invalid',
         expired: 'Telegram init data has expired; reopen the app',
         no_user: 'Telegram init data carries no user',
@@ -43,40 +49,92 @@ function dataCheckString(params: URLSearchParams): string {
 }
 
 /** Accepts the raw header value: init data, optionally prefixed with "tma ". */
-export function stripScheme(header: string | undefined | null): string {
+function stripScheme(header: string | undefined | null): string {
   if (!header) return '';
   const value = header.trim();
   return /^tma\s+/i.test(value) ? value.replace(/^tma\s+/i, '') : value;
 }
 
-/** Verified init data strings remembered, so an app session's repeated header costs one lookup. */
-const VERIFIED_CACHE_SIZE = 20_000;
+/**
+ * Verified init data strings are remembered, so an app session's repeated header costs one lookup.
+ * Bounded by count and by the bytes the entries hold: the same init data can be written in many
+ * ways (percent-encoding, field order), so a flood of variants must evict, not grow.
+ */
+export interface VerifiedCacheLimits {
+  maxEntries: number;
+  maxBytes: number;
+}
+const DEFAULT_CACHE_LIMITS: VerifiedCacheLimits = {
+  maxEntries: 10_000,
+  maxBytes: 16 * 1024 * 1024,
+};
+
+/** What one remembered entry costs: the key and the user's strings (UTF-16) plus the objects around them. */
+function entryBytes(raw: string, user: TelegramUser): number {
+  let chars = raw.length;
+  for (const value of Object.values(user)) if (typeof value === 'string') chars += value.length;
+  return chars * 2 + 400;
+}
 
 export class InitDataVerifier {
   private readonly key: Buffer;
-  private readonly verified = new Map<string, VerifiedInitData>();
+  private readonly verified = new Map<string, { data: VerifiedInitData; bytes: number }>();
+  private verifiedBytes = 0;
+  private readonly limits: VerifiedCacheLimits;
 
   constructor(
     botToken: string,
     private readonly maxAgeSeconds: number,
     private readonly now: () => number = () => Date.now(),
+    limits: Partial<VerifiedCacheLimits> = {},
   ) {
     this.key = secretKey(botToken);
+    this.limits = { ...DEFAULT_CACHE_LIMITS, ...limits };
+  }
+
+  /** What the cache holds now (for tests and metrics). */
+  get cacheStats(): { entries: number; bytes: number } {
+    return { entries: this.verified.size, bytes: this.verifiedBytes };
   }
 
   verify(rawHeader: string | undefined | null): VerifiedInitData {
     const raw = stripScheme(rawHeader);
     const known = this.verified.get(raw);
     if (known) {
-      if (this.now() / 1000 - known.authDate <= this.maxAgeSeconds) return known;
-      this.verified.delete(raw);
+      if (this.now() / 1000 - known.data.authDate <= this.maxAgeSeconds) return known.data;
+      this.forget(raw);
       throw new InitDataError('expired');
     }
     const result = this.check(raw);
-    if (this.verified.size >= VERIFIED_CACHE_SIZE)
-      this.verified.delete(this.verified.keys().next().value!);
-    this.verified.set(raw, result);
+    this.remember(raw, result);
     return result;
+  }
+
+  /** When the init data stops being accepted (ms since the epoch). */
+  expiresAt(data: VerifiedInitData): number {
+    return (data.authDate + this.maxAgeSeconds) * 1000;
+  }
+
+  private remember(raw: string, data: VerifiedInitData): void {
+    const bytes = entryBytes(raw, data.user);
+    if (bytes > this.limits.maxBytes) return;
+    // Oldest first: Map keeps insertion order.
+    while (
+      this.verified.size > 0 &&
+      (this.verified.size >= this.limits.maxEntries ||
+        this.verifiedBytes + bytes > this.limits.maxBytes)
+    ) {
+      this.forget(this.verified.keys().next().value!);
+    }
+    this.verified.set(raw, { data, bytes });
+    this.verifiedBytes += bytes;
+  }
+
+  private forget(raw: string): void {
+    const entry = this.verified.get(raw);
+    if (!entry) return;
+    this.verified.delete(raw);
+    this.verifiedBytes -= entry.bytes;
   }
 
   private check(raw: string): VerifiedInitData {
@@ -87,6 +145,13 @@ export class InitDataVerifier {
       params = new URLSearchParams(raw);
     } catch {
       throw new InitDataError('malformed');
+    }
+    // A repeated field would be read one way here and another way elsewhere (a second hash, user
+    // or auth_date appended to genuine init data): Telegram never sends one, so refuse it.
+    const seen = new Set<string>();
+    for (const key of params.keys()) {
+      if (seen.has(key)) throw new InitDataError('repeated_field');
+      seen.add(key);
     }
     const hash = params.get('hash');
     if (!hash || !/^[0-9a-f]{64}$/i.test(hash)) throw new InitDataError('malformed');

@@ -1,134 +1,19 @@
 /**
- * A small typed client of the Telegram Bot API (https://core.telegram.org/bots/api):
- * POST ${BOT_API_URL}/bot<token>/<method> with a JSON body, answers { ok, result } or
- * { ok: false, error_code, description }. Only the types Seer reads are declared.
+ * Seer's side of the Telegram Bot API, on grammY's client (https://grammy.dev): the API objects
+ * the bot, the notice outbox and payments use, Telegram's types, and one error type that says
+ * whether Telegram refused a call (its error_code) or was not reached (null).
  */
+import { Api, GrammyError, HttpError, type RawApi, type Transformer } from 'grammy';
+import { autoRetry } from '@grammyjs/auto-retry';
 
-export interface TelegramUser {
-  id: number;
-  is_bot?: boolean;
-  first_name: string;
-  last_name?: string;
-  username?: string;
-  language_code?: string;
-}
-
-export interface Chat {
-  id: number;
-  type: string;
-}
-
-export interface SuccessfulPayment {
-  currency: string;
-  total_amount: number;
-  invoice_payload: string;
-  telegram_payment_charge_id: string;
-  provider_payment_charge_id?: string;
-}
-
-export interface RefundedPayment {
-  currency: string;
-  total_amount: number;
-  invoice_payload: string;
-  telegram_payment_charge_id: string;
-}
-
-export interface Message {
-  message_id: number;
-  date: number;
-  chat: Chat;
-  from?: TelegramUser;
-  text?: string;
-  successful_payment?: SuccessfulPayment;
-  refunded_payment?: RefundedPayment;
-}
-
-export interface PreCheckoutQuery {
-  id: string;
-  from: TelegramUser;
-  currency: string;
-  total_amount: number;
-  invoice_payload: string;
-}
-
-export interface CallbackQuery {
-  id: string;
-  from: TelegramUser;
-  data?: string;
-  message?: Message;
-}
-
-export interface Update {
-  update_id: number;
-  message?: Message;
-  callback_query?: CallbackQuery;
-  pre_checkout_query?: PreCheckoutQuery;
-}
-
-export type InlineKeyboardButton =
-  | { text: string; web_app: { url: string } }
-  | { text: string; url: string }
-  | { text: string; callback_data: string };
-
-export interface InlineKeyboardMarkup {
-  inline_keyboard: InlineKeyboardButton[][];
-}
-
-export interface LabeledPrice {
-  label: string;
-  amount: number;
-}
-
-/** Parameters and results of the methods Seer calls. */
-export interface BotMethods {
-  getMe: { params: Record<string, never>; result: TelegramUser };
-  getUpdates: {
-    params: { offset?: number; limit?: number; timeout?: number; allowed_updates?: string[] };
-    result: Update[];
-  };
-  setWebhook: {
-    params: {
-      url: string;
-      secret_token?: string;
-      allowed_updates?: string[];
-      drop_pending_updates?: boolean;
-      max_connections?: number;
-    };
-    result: true;
-  };
-  deleteWebhook: { params: { drop_pending_updates?: boolean }; result: true };
-  sendMessage: {
-    params: {
-      chat_id: number;
-      text: string;
-      parse_mode?: 'HTML' | 'MarkdownV2';
-      reply_markup?: InlineKeyboardMarkup;
-      disable_notification?: boolean;
-    };
-    result: Message;
-  };
-  answerCallbackQuery: { params: { callback_query_id: string; text?: string }; result: true };
-  createInvoiceLink: {
-    params: {
-      title: string;
-      description: string;
-      payload: string;
-      currency: string;
-      prices: LabeledPrice[];
-      provider_token?: string;
-    };
-    result: string;
-  };
-  answerPreCheckoutQuery: {
-    params: { pre_checkout_query_id: string; ok: boolean; error_message?: string };
-    result: true;
-  };
-  refundStarPayment: {
-    params: { user_id: number; telegram_payment_charge_id: string };
-    result: true;
-  };
-}
-export type BotMethod = keyof BotMethods;
+export type {
+  Message,
+  PreCheckoutQuery,
+  RefundedPayment,
+  SuccessfulPayment,
+  Update,
+  User as TelegramUser,
+} from 'grammy/types';
 
 export class BotApiError extends Error {
   constructor(
@@ -142,60 +27,106 @@ export class BotApiError extends Error {
   }
 }
 
-export class BotApi {
-  constructor(
-    private readonly baseUrl: string,
-    private readonly token: string,
-    private readonly timeoutMs = 15_000,
-  ) {}
+/** The same failure in Seer's terms; never carries the request URL (it holds the token). */
+export function toBotApiError(method: string, error: unknown): BotApiError {
+  if (error instanceof BotApiError) return error;
+  if (error instanceof GrammyError) {
+    return new BotApiError(
+      method,
+      error.error_code,
+      error.description,
+      error.parameters.retry_after ?? null,
+    );
+  }
+  if (error instanceof HttpError) {
+    const cause = error.error instanceof Error ? error.error : null;
+    const reason =
+      cause?.name === 'AbortError' || cause?.name === 'TimeoutError'
+        ? 'timed out or aborted'
+        : 'failed';
+    return new BotApiError(method, null, `request ${reason}`);
+  }
+  return new BotApiError(method, null, 'answer could not be read');
+}
 
-  async call<M extends BotMethod>(
+export interface BotApiOptions {
+  token: string;
+  /** BOT_API_URL: Telegram's, or a fake in tests. */
+  apiRoot: string;
+  /** The global limit of messages toward Telegram, shared by every Api of this process. */
+  sendLimit: Transformer;
+  /**
+   * Retry 429 and 5xx answers in place (calls made while someone waits: invoices, checkout
+   * answers). The notice outbox retries on its own schedule instead, so it passes false.
+   */
+  retryInPlace: boolean;
+  /** Longest wait for one call; a long poll adds its own timeout to this. */
+  timeoutSeconds?: number;
+}
+
+export function createApi(options: BotApiOptions): Api {
+  const api = new Api(options.token, {
+    apiRoot: options.apiRoot,
+    timeoutSeconds: options.timeoutSeconds ?? 30,
+  });
+  return configureApi(api, options);
+}
+
+/** Installs the send limit and, when asked, short in-place retries on an Api (grammY's bot.api too). */
+export function configureApi(
+  api: Api,
+  options: Pick<BotApiOptions, 'sendLimit' | 'retryInPlace'>,
+): Api {
+  api.config.use(options.sendLimit);
+  if (options.retryInPlace) {
+    // Short waits only: someone is waiting on these calls (Telegram gives a checkout 10 s).
+    // auto-retry would retry network errors forever, so it leaves them to retryNetworkErrors.
+    api.config.use(autoRetry({ maxRetryAttempts: 2, maxDelaySeconds: 3, rethrowHttpErrors: true }));
+    api.config.use(retryNetworkErrors(2, 500));
+  }
+  return api;
+}
+
+/** A call that got no answer (network error) is tried again `attempts` times, `pauseMs` apart. */
+function retryNetworkErrors(attempts: number, pauseMs: number): Transformer {
+  return async (prev, method, payload, signal) => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await prev(method, payload, signal);
+      } catch (error) {
+        if (!(error instanceof HttpError) || attempt >= attempts || signal?.aborted) throw error;
+        await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      }
+    }
+  };
+}
+
+/** grammY types its signals with the abort-controller polyfill it uses on Node; Node's own work the same. */
+export type GrammySignal = NonNullable<Parameters<Api['getMe']>[0]>;
+export const grammySignal = (signal: AbortSignal): GrammySignal =>
+  signal as unknown as GrammySignal;
+export const nodeSignal = (signal: GrammySignal): AbortSignal => signal as unknown as AbortSignal;
+
+type Params<M extends keyof RawApi> = Parameters<RawApi[M]>[0];
+type Result<M extends keyof RawApi> = Awaited<ReturnType<RawApi[M]>>;
+
+/** Calls by name with Seer's error type: what payments use for invoices and refunds. */
+export class BotApi {
+  constructor(readonly api: Api) {}
+
+  async call<M extends keyof RawApi>(
     method: M,
-    params: BotMethods[M]['params'],
-    options: { signal?: AbortSignal; timeoutMs?: number } = {},
-  ): Promise<BotMethods[M]['result']> {
-    const timeout = AbortSignal.timeout(options.timeoutMs ?? this.timeoutMs);
-    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-    let response: Response;
+    params: Params<M>,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<Result<M>> {
+    const raw = this.api.raw as unknown as Record<
+      string,
+      (params: unknown, signal?: AbortSignal) => Promise<unknown>
+    >;
     try {
-      response = await fetch(`${this.baseUrl}/bot${this.token}/${method}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(params),
-        signal,
-      });
+      return (await raw[method]!(params, options.signal)) as Result<M>;
     } catch (error) {
-      // never put the URL in the message: it carries the token
-      const reason =
-        error instanceof Error
-          ? error.name === 'TimeoutError'
-            ? 'timed out'
-            : error.name === 'AbortError'
-              ? 'aborted'
-              : error.message
-          : 'failed';
-      throw new BotApiError(method, null, `request ${reason}`);
+      throw toBotApiError(method, error);
     }
-    let body: {
-      ok?: boolean;
-      result?: unknown;
-      error_code?: number;
-      description?: string;
-      parameters?: { retry_after?: number };
-    };
-    try {
-      body = (await response.json()) as typeof body;
-    } catch {
-      throw new BotApiError(method, response.status, 'answer is not JSON');
-    }
-    if (!body || body.ok !== true) {
-      throw new BotApiError(
-        method,
-        body?.error_code ?? response.status,
-        body?.description ?? 'unknown error',
-        body?.parameters?.retry_after ?? null,
-      );
-    }
-    return body.result as BotMethods[M]['result'];
   }
 }

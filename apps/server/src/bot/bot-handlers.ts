@@ -1,6 +1,6 @@
 /** The bot's own handlers: /start opens the Mini App. (Stars checkout and payments: payments/stars-bot-handlers.ts.) */
 import { localeFromLanguageCode } from '@seer/contract';
-import type { UpdateDispatcher } from './bot-updates.js';
+import type { UpdateHandlers } from './bot-updates.js';
 
 const START_TEXTS = {
   en: {
@@ -13,12 +13,10 @@ const START_TEXTS = {
   },
 } as const;
 
-export function registerBotHandlers(updates: UpdateDispatcher, deps: { publicUrl: string }): void {
-  updates.onCommand('start', async (message, { api }) => {
-    const texts = START_TEXTS[localeFromLanguageCode(message.from?.language_code ?? 'en')];
-    await api.call('sendMessage', {
-      chat_id: message.chat.id,
-      text: texts.text,
+export function registerBotHandlers(updates: UpdateHandlers, deps: { publicUrl: string }): void {
+  updates.onCommand('start', async (ctx) => {
+    const texts = START_TEXTS[localeFromLanguageCode(ctx.from?.language_code ?? 'en')];
+    await ctx.reply(texts.text, {
       reply_markup: {
         inline_keyboard: [[{ text: texts.button, web_app: { url: deps.publicUrl } }]],
       },

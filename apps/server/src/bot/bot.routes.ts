@@ -32,7 +32,7 @@ export function botRoutes(app: FastifyInstance, bot: TelegramBot | null): void {
       return reply.status(400).send(body);
     }
     // A thrown error answers 500 and Telegram delivers the update again.
-    await bot.handleWebhookUpdate(request.body as never);
+    await bot.handleUpdate(request.body as never);
     return { ok: true };
   });
 }

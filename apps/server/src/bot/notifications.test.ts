@@ -9,8 +9,8 @@ import { FakeBotApi, type RecordedCall } from '../test/fakes/bot-api.js';
 import { createTestDatabase, newUserId, TEST_BOT_TOKEN } from '../test/harness.js';
 import { seedDemoData } from '../demo/seed.js';
 import type { Database } from '../db/database.js';
-import { PostgresTransport } from '../events/transports/postgres-transport.js';
-import { startLiveApp, type LiveApp } from '../socket/socket-test-kit.js';
+import { PostgresTransport } from '../realtime/transports/postgres-transport.js';
+import { startLiveApp, type LiveApp } from '../test/socket-test-kit.js';
 
 const PUBLIC_URL = 'https://seer.example';
 const quiet = { warn: () => {} };
@@ -213,19 +213,62 @@ describe('/start', () => {
   it('lets the bot write to whoever started it', async () => {
     const userId = newUserId();
     await a.call('GET', '/api/GetUser.php', userId);
-    await a.services.bot!.updates.dispatch({
+    await a.services.bot!.handleUpdate({
       update_id: 1,
       message: {
         message_id: 1,
         date: Math.floor(Date.now() / 1000),
-        chat: { id: userId, type: 'private' },
-        from: { id: userId, first_name: 'Ann' },
+        chat: { id: userId, type: 'private', first_name: 'Ann' },
+        from: { id: userId, is_bot: false, first_name: 'Ann' },
         text: '/start',
+        entities: [{ type: 'bot_command', offset: 0, length: 6 }],
       },
     });
     const [row] = await db.sql<
       { allows_write_to_pm: boolean }[]
     >`SELECT allows_write_to_pm FROM users WHERE telegram_id = ${userId}`;
     expect(row!.allows_write_to_pm).toBe(true);
+  });
+});
+
+describe('a lone instance with an event transport', () => {
+  it('sends the notice without waiting for other instances to answer', async () => {
+    const ownDb = await createTestDatabase();
+    await seedDemoData(ownDb.sql);
+    const alone = await startLiveApp({
+      db: ownDb,
+      env: { BOT_API_URL: fake.url, PUBLIC_URL },
+      transport: new PostgresTransport(ownDb.url, quiet),
+      seed: false,
+    });
+    try {
+      const [advisor] = (
+        await alone.call<{ data: { managers: Advisor[] } }>(
+          'GET',
+          '/api/GetAllManagers.php',
+          newUserId(),
+        )
+      ).body.data.managers;
+      const advisorTelegramId = newUserId();
+      const userId = newUserId();
+      await ownDb.sql`UPDATE advisors SET telegram_id = ${advisorTelegramId} WHERE id = ${advisor!.id}`;
+      alone.services.advisors.invalidate();
+      alone.services.auth.forgetAdvisorLinks();
+      await alone.call('GET', '/api/GetUser.php', advisorTelegramId);
+      await alone.call('POST', '/api/CreateMessage.php', userId, {
+        manager_id: advisor!.id,
+        message: 'Hello',
+      });
+      await alone.call('POST', '/api/SetWriteAccess.php', userId, { allowed: true });
+      const replied = Date.now();
+      expect((await reply(alone, advisorTelegramId, userId)).status).toBe(200);
+      const notice = await fake.waitFor(() => noticesTo(userId)[0], 5_000);
+      expect(notice).toBeDefined();
+      // the wait for other instances' answers is 1.5 s; alone, there is none
+      expect(notice!.at - replied).toBeLessThan(1_000);
+    } finally {
+      await alone.close();
+      await ownDb.close();
+    }
   });
 });

@@ -1,20 +1,21 @@
 /**
- * The bot's notices (decisions.md "The bot"): an advisor's reply to a user who has the app
+ * The bot's notices (docs/product-rules.md#the-bot): an advisor's reply to a user who has the app
  * closed on every instance, and a user's paid message to an advisor who has it closed, are
  * announced in the bot's chat with a button that opens the dialog in the Mini App.
  *
  * Only the instance where the message was published handles it (the event arrives everywhere),
  * so each message gives at most one notice. A recipient must have allowed the bot to write
  * (init data's allows_write_to_pm, SetWriteAccess.php, or /start), and gets at most one notice
- * per dialog per `minIntervalSeconds`, counted in the database so every instance agrees.
+ * per dialog per `minIntervalSeconds`, counted in the database so every instance agrees. A notice
+ * decided here is written to the outbox (notice-outbox.ts), which delivers it.
  */
 import { localeFromLanguageCode, type Locale } from '@seer/contract';
-import type { DomainEvent, EventBus } from '../events/event-bus.js';
+import type { DomainEvent, EventBus } from '../realtime/event-bus.js';
 import type { AdvisorsRepository } from '../advisors/advisors.repository.js';
-import type { UserSockets } from '../presence/user-sockets.js';
+import type { UserSockets } from '../realtime/user-sockets.js';
 import { displayName, type UsersService } from '../users/users.service.js';
-import { BotApiError, type BotApi } from './bot-api.js';
-import type { UpdateDispatcher } from './bot-updates.js';
+import type { UpdateHandlers } from './bot-updates.js';
+import type { NoticeOutbox } from './notice-outbox.js';
 import type { NotificationsRepository } from './notifications.repository.js';
 
 export interface NotificationOptions {
@@ -22,7 +23,7 @@ export interface NotificationOptions {
   minIntervalSeconds: number;
 }
 
-export const DEFAULT_NOTIFICATION_OPTIONS: NotificationOptions = { minIntervalSeconds: 120 };
+const DEFAULT_NOTIFICATION_OPTIONS: NotificationOptions = { minIntervalSeconds: 120 };
 
 type Log = (
   level: 'info' | 'warn' | 'error',
@@ -61,8 +62,6 @@ export class BotNotifications {
   private readonly options: NotificationOptions;
   private unsubscribe: (() => void) | null = null;
   private readonly inFlight = new Set<Promise<void>>();
-  /** Aborts notices still waiting on the Bot API when the server stops. */
-  private readonly stopping = new AbortController();
 
   constructor(
     private readonly deps: {
@@ -70,7 +69,7 @@ export class BotNotifications {
       /** Who may be written to, in which language and name. */
       users: Pick<UsersService, 'find' | 'setWriteAccess'>;
       events: EventBus;
-      api: BotApi;
+      outbox: Pick<NoticeOutbox, 'enqueue'>;
       /** Looked up for every message: a cached source is fine (a new link is seen within a second). */
       advisors: Pick<AdvisorsRepository, 'find'>;
       userSockets: UserSockets;
@@ -99,19 +98,17 @@ export class BotNotifications {
     });
   }
 
-  /** Stops listening and ends notices under way (a shutdown must not wait on Telegram). */
+  /** Stops listening; notices being decided are written to the outbox first. */
   async stop(): Promise<void> {
     this.unsubscribe?.();
     this.unsubscribe = null;
-    this.stopping.abort();
     await Promise.all([...this.inFlight]);
   }
 
   /** Someone who sent /start has opened a chat with the bot: it may write to them. */
-  registerHandlers(updates: UpdateDispatcher): void {
-    updates.onCommand('start', async (message) => {
-      if (message.from && !message.from.is_bot)
-        await this.deps.users.setWriteAccess(message.from.id, true);
+  registerHandlers(updates: UpdateHandlers): void {
+    updates.onCommand('start', async (ctx) => {
+      if (ctx.from && !ctx.from.is_bot) await this.deps.users.setWriteAccess(ctx.from.id, true);
     });
   }
 
@@ -163,32 +160,30 @@ export class BotNotifications {
       return;
     const locale = localeFromLanguageCode(recipient.language_code ?? 'en');
     try {
-      await this.deps.api.call(
-        'sendMessage',
-        {
-          chat_id: notice.recipientId,
-          text: notice.text(locale),
-          reply_markup: {
-            inline_keyboard: [
-              [
-                {
-                  text: TEXTS[locale].openChat,
-                  web_app: { url: `${this.deps.publicUrl}${notice.path}` },
-                },
-              ],
-            ],
-          },
-        },
-        { signal: this.stopping.signal },
-      );
+      await this.enqueue(notice, locale);
     } catch (error) {
-      // 403: the user blocked the bot (or never started it); stop trying until they allow it again.
-      if (error instanceof BotApiError && error.errorCode === 403) {
-        await this.deps.users.setWriteAccess(notice.recipientId, false);
-        return;
-      }
-      await this.repository.releaseSlot(notice.recipientId, notice.userId, notice.advisorId);
+      // Not written: give the slot back so the next message may try.
+      await this.repository
+        .releaseSlot(notice.recipientId, notice.userId, notice.advisorId)
+        .catch(() => {});
       throw error;
     }
+  }
+
+  private async enqueue(notice: Notice, locale: Locale): Promise<void> {
+    await this.deps.outbox.enqueue({
+      chatId: notice.recipientId,
+      text: notice.text(locale),
+      replyMarkup: {
+        inline_keyboard: [
+          [
+            {
+              text: TEXTS[locale].openChat,
+              web_app: { url: `${this.deps.publicUrl}${notice.path}` },
+            },
+          ],
+        ],
+      },
+    });
   }
 }

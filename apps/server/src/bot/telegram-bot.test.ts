@@ -1,9 +1,12 @@
-/** The update intake: commands route to their handlers, and an update whose critical handler fails comes again. */
+/**
+ * The update intake (long polling with grammY's runner): commands route to their handlers, updates
+ * are handled concurrently, and an update whose critical handler fails comes again.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeBotApi } from '../test/fakes/bot-api.js';
-import { createTestDatabase, TEST_BOT_TOKEN } from '../test/harness.js';
+import type { AddressInfo } from 'node:net';
+import { createTestDatabase, startTestApp, TEST_BOT_TOKEN } from '../test/harness.js';
 import type { Database } from '../db/database.js';
-import { parseCommand } from './bot-updates.js';
 import { TelegramBot } from './telegram-bot.js';
 
 let fake: FakeBotApi;
@@ -29,14 +32,32 @@ function newBot(): TelegramBot {
   });
 }
 
-describe('parseCommand', () => {
-  it('reads /name and /name@bot, nothing else', () => {
-    expect(parseCommand('/start')).toBe('start');
-    expect(parseCommand('/start@seer_bot payload')).toBe('start');
-    expect(parseCommand('/Start')).toBe('start');
-    expect(parseCommand('hello /start')).toBeNull();
-    expect(parseCommand('/start-now')).toBeNull();
-    expect(parseCommand(undefined)).toBeNull();
+describe('commands', () => {
+  it('routes /name and /name@bot to the command, and not a mention inside a text', async () => {
+    const bot = newBot();
+    const seen: string[] = [];
+    bot.updates.onCommand('start', async (ctx) => {
+      seen.push(ctx.message?.text ?? '');
+    });
+    let update = 1;
+    const text = (t: string) =>
+      bot.handleUpdate({
+        update_id: update++,
+        message: {
+          message_id: update,
+          date: Math.floor(Date.now() / 1000),
+          chat: { id: 5, type: 'private', first_name: 'T' },
+          from: { id: 5, is_bot: false, first_name: 'T' },
+          text: t,
+          entities: t.startsWith('/')
+            ? [{ type: 'bot_command', offset: 0, length: t.split(' ')[0]!.length }]
+            : [],
+        },
+      });
+    await text('/start');
+    await text('/start@seer_test_bot payload');
+    await text('hello /start');
+    expect(seen).toEqual(['/start', '/start@seer_test_bot payload']);
   });
 });
 
@@ -46,9 +67,9 @@ describe('long polling', () => {
     const seen: string[] = [];
     let failures = 1;
     bot.updates.onMessage(
-      async (message) => {
-        if (message.text === 'pay' && failures-- > 0) throw new Error('database unavailable');
-        seen.push(message.text ?? '');
+      async (ctx) => {
+        if (ctx.message.text === 'pay' && failures-- > 0) throw new Error('database unavailable');
+        seen.push(ctx.message.text ?? '');
       },
       { critical: true },
     );
@@ -63,7 +84,8 @@ describe('long polling', () => {
       await fake.sendText({ id: 5 }, 'pay');
       await fake.sendText({ id: 5 }, '/boom');
       await fake.waitFor(() => (seen.length === 3 ? true : undefined), 10_000);
-      expect(seen).toEqual(['hello', 'pay', '/boom']);
+      // handled concurrently: the failed one comes again after the others
+      expect([...seen].sort()).toEqual(['/boom', 'hello', 'pay']);
       // the ordinary handler's failure did not hold the update back
       expect(ordinaryFailures).toBe(1);
       await fake.waitFor(() => (fake.pendingUpdates.length === 0 ? true : undefined), 5_000);
@@ -89,6 +111,105 @@ describe('long polling', () => {
       expect(fake.callsOf('deleteWebhook').length).toBe(2); // one from the previous test, one from the leader here
     } finally {
       await Promise.all([a.stop(), b.stop()]);
+    }
+  });
+});
+
+describe('concurrency', () => {
+  it('answers a pre_checkout_query while a slow handler of an earlier update is still running', async () => {
+    const bot = newBot();
+    let release!: () => void;
+    const slow = new Promise<void>((resolve) => (release = resolve));
+    bot.updates.onMessage(async (ctx) => {
+      if (ctx.message.text === 'slow') await slow;
+    });
+    bot.updates.onPreCheckoutQuery(async (ctx) => {
+      await ctx.answerPreCheckoutQuery(true);
+    });
+    bot.start();
+    try {
+      await fake.sendText({ id: 7 }, 'slow');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const asked = Date.now();
+      await fake.pushUpdate({
+        pre_checkout_query: {
+          id: 'query-behind-a-slow-handler',
+          from: { id: 7, is_bot: false, first_name: 'Payer' },
+          currency: 'XTR',
+          total_amount: 50,
+          invoice_payload: 'x',
+        },
+      });
+      const answer = await fake.waitFor(
+        () =>
+          fake
+            .callsOf('answerPreCheckoutQuery')
+            .find((c) => c.params.pre_checkout_query_id === 'query-behind-a-slow-handler'),
+        5_000,
+      );
+      expect(answer).toBeDefined();
+      expect(Date.now() - asked).toBeLessThan(3_000);
+      // the slow update is not confirmed until it is done
+      expect(fake.pendingUpdates.some((u) => u.message?.text === 'slow')).toBe(true);
+      release();
+      await fake.waitFor(() => (fake.pendingUpdates.length === 0 ? true : undefined), 5_000);
+      expect(fake.pendingUpdates).toHaveLength(0);
+    } finally {
+      release();
+      await bot.stop();
+    }
+  });
+});
+
+describe('webhook', () => {
+  it('answers a pre_checkout_query while an earlier delivery is still being handled', async () => {
+    const secret = 'webhook_secret-456';
+    const t = await startTestApp({
+      db,
+      seed: false,
+      env: {
+        BOT_API_URL: fake.url,
+        PUBLIC_URL: 'https://seer.example',
+        BOT_WEBHOOK_SECRET: secret,
+      },
+    });
+    let release!: () => void;
+    const slow = new Promise<void>((resolve) => (release = resolve));
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      t.services.bot!.updates.onMessage(async (ctx) => {
+        if (ctx.message.text === 'slow webhook') await slow;
+      });
+      t.services.bot!.start();
+      await fake.waitFor(() => fake.webhook ?? undefined, 5_000);
+      fake.webhook!.url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/bot/webhook`;
+      const slowDelivery = fake.sendText({ id: 8 }, 'slow webhook');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const asked = Date.now();
+      const { webhookStatus } = await fake.pushUpdate({
+        pre_checkout_query: {
+          id: 'webhook-query-behind-a-slow-handler',
+          from: { id: 8, is_bot: false, first_name: 'Payer' },
+          currency: 'XTR',
+          total_amount: 50,
+          invoice_payload: 'unknown-invoice',
+        },
+      });
+      expect(webhookStatus).toBe(200);
+      expect(Date.now() - asked).toBeLessThan(3_000);
+      // an invoice Seer never made is refused, but answered
+      expect(
+        fake
+          .callsOf('answerPreCheckoutQuery')
+          .find((c) => c.params.pre_checkout_query_id === 'webhook-query-behind-a-slow-handler')
+          ?.params.ok,
+      ).toBe(false);
+      release();
+      expect((await slowDelivery).webhookStatus).toBe(200);
+    } finally {
+      release();
+      await t.close();
+      fake.webhook = null;
     }
   });
 });

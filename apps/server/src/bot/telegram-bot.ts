@@ -1,15 +1,25 @@
 /**
- * The bot's update intake: long polling (getUpdates, one instance at a time under an advisory
- * lock) or, with BOT_WEBHOOK_SECRET, a webhook at ${PUBLIC_URL}/api/bot/webhook that accepts
- * only requests carrying the secret. Both hand each update to the UpdateDispatcher; an update
+ * The bot, on grammY: long polling with the runner (polling.ts), or, with BOT_WEBHOOK_SECRET, a
+ * webhook at ${PUBLIC_URL}/api/bot/webhook that accepts only requests carrying the secret. Either
+ * way updates are handled concurrently, by the handlers features register on `updates`. An update
  * whose critical handler fails (a payment not yet recorded) is not confirmed, so Telegram
  * delivers it again.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { Bot, type Api, type Transformer } from 'grammy';
 import type { Sql } from '../db/database.js';
 import { LeaderLock, LOCK_KEYS } from '../db/leader-lock.js';
-import { BotApi, BotApiError, type Update } from './bot-api.js';
-import { UpdateDispatcher } from './bot-updates.js';
+import {
+  BotApi,
+  BotApiError,
+  configureApi,
+  createApi,
+  grammySignal,
+  type Update,
+} from './bot-api.js';
+import { UpdateHandlers } from './bot-updates.js';
+import { PollingIntake } from './polling.js';
+import { sendLimit } from './send-limit.js';
 
 export const WEBHOOK_PATH = '/api/bot/webhook';
 
@@ -19,6 +29,8 @@ export interface TelegramBotOptions {
   publicUrl: string;
   webhookSecret: string | undefined;
   sql: Sql;
+  /** The process's limit of messages toward Telegram; a new one when absent. */
+  sendLimit?: Transformer;
   log?: (
     level: 'info' | 'warn' | 'error',
     message: string,
@@ -30,24 +42,50 @@ export interface TelegramBotOptions {
 }
 
 export class TelegramBot {
+  readonly bot: Bot;
+  /** Calls with Seer's error type (payments). */
   readonly api: BotApi;
-  readonly updates: UpdateDispatcher;
-  private readonly lock: LeaderLock;
+  /** Shares the send limit but retries nothing in place: for the outbox, which retries on its own schedule. */
+  readonly apiWithoutRetries: Api;
+  readonly updates: UpdateHandlers;
+  private readonly polling: PollingIntake | null;
   private readonly backoff: { baseMs: number; maxMs: number };
-  private running: Promise<void> | null = null;
-  private stopping = false;
+  private registering: Promise<void> | null = null;
   private readonly stopController = new AbortController();
-  private offset: number | undefined;
 
   constructor(private readonly options: TelegramBotOptions) {
-    this.api = new BotApi(options.apiUrl, options.token);
-    this.updates = new UpdateDispatcher(this.api, (message, error) =>
-      options.log?.('error', message, {
-        error: error instanceof Error ? error.message : String(error),
-      }),
+    const pollTimeoutSeconds = options.pollTimeoutSeconds ?? 25;
+    this.bot = new Bot(options.token, {
+      client: { apiRoot: options.apiUrl, timeoutSeconds: pollTimeoutSeconds + 15 },
+    });
+    const limit = options.sendLimit ?? sendLimit();
+    configureApi(this.bot.api, { sendLimit: limit, retryInPlace: true });
+    this.apiWithoutRetries = createApi({
+      token: options.token,
+      apiRoot: options.apiUrl,
+      sendLimit: limit,
+      retryInPlace: false,
+      timeoutSeconds: 15,
+    });
+    this.api = new BotApi(this.bot.api);
+    this.updates = new UpdateHandlers((message, error) =>
+      options.log?.('error', message, { error: describe(error) }),
     );
-    this.lock = new LeaderLock(options.sql, LOCK_KEYS.botPolling);
+    this.bot.use(this.updates.composer);
     this.backoff = options.backoff ?? { baseMs: 1_000, maxMs: 60_000 };
+    this.polling =
+      this.mode === 'polling'
+        ? new PollingIntake(
+            {
+              api: this.bot.api,
+              lock: new LeaderLock(options.sql, LOCK_KEYS.botPolling),
+              allowedUpdates: this.updates.allowedUpdates,
+              handle: (update) => this.handleUpdate(update),
+              log: options.log,
+            },
+            { pollTimeoutSeconds, backoff: this.backoff, concurrency: 100, repeatDelayMs: 250 },
+          )
+        : null;
   }
 
   get mode(): 'webhook' | 'polling' {
@@ -60,16 +98,14 @@ export class TelegramBot {
 
   /** Starts the intake in the background: registers the webhook, or starts long polling. */
   start(): void {
-    if (this.running) return;
-    this.running = this.mode === 'webhook' ? this.registerWebhook() : this.pollLoop();
+    if (this.polling) this.polling.start();
+    else this.registering ??= this.registerWebhook();
   }
 
   async stop(): Promise<void> {
-    this.stopping = true;
     this.stopController.abort();
-    await this.running;
-    this.running = null;
-    await this.lock.release();
+    await this.registering;
+    await this.polling?.stop();
   }
 
   /** Constant-time check of X-Telegram-Bot-Api-Secret-Token (hashing first hides the length too). */
@@ -81,14 +117,21 @@ export class TelegramBot {
     return timingSafeEqual(expected, given);
   }
 
-  /** Handles one webhook delivery; throws when a critical handler failed, so Telegram retries. */
-  async handleWebhookUpdate(update: Update): Promise<void> {
-    await this.updates.dispatch(update);
+  /**
+   * Runs every handler of one update (a webhook delivery or a polled update); throws when a
+   * critical handler failed, so the update is not confirmed and comes again. Webhook deliveries
+   * are separate requests, so they too are handled concurrently.
+   */
+  async handleUpdate(update: Update): Promise<void> {
+    // grammY needs the bot's own username (for /start@bot); asked once, and again after a failure.
+    if (!this.bot.isInited()) await this.bot.init(grammySignal(this.stopController.signal));
+    await this.bot.handleUpdate(update);
   }
 
   private async registerWebhook(): Promise<void> {
     let failures = 0;
-    while (!this.stopping) {
+    const signal = this.stopController.signal;
+    while (!signal.aborted) {
       try {
         await this.api.call(
           'setWebhook',
@@ -97,61 +140,27 @@ export class TelegramBot {
             secret_token: this.options.webhookSecret,
             allowed_updates: this.updates.allowedUpdates,
           },
-          { signal: this.stopController.signal },
+          { signal },
         );
         this.options.log?.('info', 'bot webhook registered', { url: this.webhookUrl });
         return;
       } catch (error) {
-        if (this.stopping) return;
+        if (signal.aborted) return;
         failures += 1;
         const delay = this.delayAfter(failures, error);
         this.options.log?.('warn', 'bot webhook registration failed; retrying', {
           error: describe(error),
           retryInMs: delay,
         });
-        await this.sleep(delay);
-      }
-    }
-  }
-
-  private async pollLoop(): Promise<void> {
-    let failures = 0;
-    let webhookCleared = false;
-    while (!this.stopping) {
-      try {
-        if (!(await this.lock.ensure())) {
-          // another instance polls; getUpdates from two places would make Telegram answer 409
-          await this.sleep(5_000);
-          continue;
-        }
-        if (!webhookCleared) {
-          // getUpdates is refused while a webhook is set (e.g. left over from webhook mode)
-          await this.api.call('deleteWebhook', {}, { signal: this.stopController.signal });
-          webhookCleared = true;
-        }
-        const timeout = this.options.pollTimeoutSeconds ?? 25;
-        const updates = await this.api.call(
-          'getUpdates',
-          { offset: this.offset, timeout, allowed_updates: this.updates.allowedUpdates },
-          { signal: this.stopController.signal, timeoutMs: (timeout + 10) * 1000 },
-        );
-        for (const update of updates) {
-          if (this.stopping) return;
-          // A failing critical handler stops here without moving the offset: the update comes again.
-          await this.updates.dispatch(update);
-          this.offset = update.update_id + 1;
-        }
-        failures = 0;
-      } catch (error) {
-        if (this.stopping) return;
-        failures += 1;
-        const delay = this.delayAfter(failures, error);
-        this.options.log?.(
-          failures >= 3 ? 'error' : 'warn',
-          'bot update polling failed; retrying',
-          { error: describe(error), retryInMs: delay },
-        );
-        await this.sleep(delay);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(finish, delay);
+          signal.addEventListener('abort', finish, { once: true });
+          function finish() {
+            clearTimeout(timer);
+            signal.removeEventListener('abort', finish);
+            resolve();
+          }
+        });
       }
     }
   }
@@ -160,20 +169,6 @@ export class TelegramBot {
     if (error instanceof BotApiError && error.retryAfterSeconds)
       return error.retryAfterSeconds * 1000;
     return Math.min(this.backoff.maxMs, this.backoff.baseMs * 2 ** Math.min(failures - 1, 16));
-  }
-
-  private sleep(ms: number): Promise<void> {
-    if (this.stopping) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(finish, ms);
-      const signal = this.stopController.signal;
-      signal.addEventListener('abort', finish, { once: true });
-      function finish() {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', finish);
-        resolve();
-      }
-    });
   }
 }
 

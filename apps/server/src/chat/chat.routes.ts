@@ -4,15 +4,15 @@ import { registerCall } from '../http/register-call.js';
 import type { AdvisorsService } from '../advisors/advisors.service.js';
 import type { ChatService } from './chat.service.js';
 import { BadRequestError } from '../errors.js';
-import { SendLimiter } from './send-limit.js';
+import type { RateLimiter } from '../rate-limits/rate-limits.js';
 
 export function chatRoutes(
   app: FastifyInstance,
   auth: AuthService,
   chat: ChatService,
   advisors: AdvisorsService,
+  limits: RateLimiter,
 ): void {
-  const sends = new SendLimiter();
   registerCall(app, auth, 'GetAllChats', async ({ identity }) => ({
     status: 'success',
     chats: await chat.userChats(identity.telegramId),
@@ -25,17 +25,19 @@ export function chatRoutes(
   });
 
   registerCall(app, auth, 'CreateMessage', async ({ identity, body }) => {
-    sends.check(identity.telegramId);
+    await limits.take('send', identity.telegramId);
     const { message, payment } = await chat.sendUserMessage(identity.telegramId, body);
     return { status: 'success', data: { message, payment_info: payment } };
   });
 
   registerCall(app, auth, 'DeleteChat', async ({ identity, body }) => {
+    await limits.take('chatChange', identity.telegramId);
     await chat.deleteForUser(identity.telegramId, body.advisorId);
     return { status: 'success' };
   });
 
   registerCall(app, auth, 'MarkRead', async ({ identity, body }) => {
+    await limits.take('chatChange', identity.telegramId);
     await chat.markReadByUser(identity.telegramId, body.advisorId);
     return { status: 'success' };
   });
@@ -52,7 +54,7 @@ export function chatRoutes(
   }));
 
   registerCall(app, auth, 'ManagerSendMessage', async ({ identity, advisor, body }) => {
-    sends.check(identity.telegramId);
+    await limits.take('send', identity.telegramId);
     if (!body.message && !body.image_id) throw new BadRequestError('message: must not be empty');
     const message = await chat.sendAdvisorMessage(
       advisor,
@@ -63,7 +65,8 @@ export function chatRoutes(
     return { status: 'success', data: { message } };
   });
 
-  registerCall(app, auth, 'ManagerMarkRead', async ({ advisor, body }) => {
+  registerCall(app, auth, 'ManagerMarkRead', async ({ identity, advisor, body }) => {
+    await limits.take('chatChange', identity.telegramId);
     await chat.markReadByAdvisor(advisor, body.telegram_user_id);
     return { status: 'success' };
   });

@@ -3,8 +3,10 @@
  * (a free credit first, then the advisor's price from the balance, all in one
  * transaction), advisors' free replies, unread counts and read receipts.
  */
+import type { DialogWatch } from '../realtime/socket-hub.js';
 import {
   centsToDollars,
+  messagePreview,
   SELF_SERVICE_CATEGORY_ID,
   type AdvisorDialog,
   type ChatSummary,
@@ -12,7 +14,7 @@ import {
   type PaymentInfo,
 } from '@seer/contract';
 import type { Sql } from '../db/database.js';
-import type { EventBus } from '../events/event-bus.js';
+import type { EventBus } from '../realtime/event-bus.js';
 import type { ChatRepository, MessageRow } from './chat.repository.js';
 import type { MoneyService } from '../money/money.service.js';
 import type { AdvisorsService } from '../advisors/advisors.service.js';
@@ -31,7 +33,7 @@ export function imageUrl(imageId: string | null): string | null {
   return imageId ? `/api/images/${imageId}` : null;
 }
 
-export function toWireMessage(
+function toWireMessage(
   row: Pick<MessageRow, 'id' | 'sender' | 'kind' | 'text' | 'image_id' | 'read_at' | 'created_at'>,
   userId: number,
   advisorId: number,
@@ -49,11 +51,6 @@ export function toWireMessage(
   };
 }
 
-function preview(kind: string, text: string): string {
-  if (text) return text.length > 120 ? `${text.slice(0, 117)}...` : text;
-  return kind === 'image' ? '📷' : '';
-}
-
 export class ChatService {
   constructor(
     private readonly sql: Sql,
@@ -62,6 +59,25 @@ export class ChatService {
     private readonly money: MoneyService,
     private readonly events: EventBus,
   ) {}
+
+  /**
+   * Who may watch a dialog live: the user of the dialog, or the advisor of it (a Telegram user
+   * linked to that advisor), and only while the advisor exists and is active. The answer carries
+   * the advisor's presence, so a chat screen's badge starts right.
+   */
+  async watchDialog(
+    viewer: { telegramId: number; advisorId: () => Promise<number | null> },
+    dialog: { userId: number; advisorId: number },
+  ): Promise<DialogWatch> {
+    const own =
+      dialog.userId === viewer.telegramId || (await viewer.advisorId()) === dialog.advisorId;
+    if (!own) return { allowed: false, message: 'You may subscribe only to your own dialogs' };
+    const advisor = await this.advisors.find(dialog.advisorId);
+    if (!advisor || !advisor.is_active) {
+      return { allowed: false, message: `Advisor ${dialog.advisorId} not found` };
+    }
+    return { allowed: true, advisorOnline: this.advisors.isOnline(advisor) };
+  }
 
   /** A user's message: paid by a free credit, else by the advisor's price; nothing is stored when funds are short. */
   async sendUserMessage(
@@ -76,7 +92,7 @@ export class ChatService {
       kind,
       text: input.text,
       imageId: input.imageId,
-      preview: preview(kind, input.text),
+      preview: messagePreview(kind, input.text),
       requiredCategory: input.requestType ? SELF_SERVICE_CATEGORY_ID : null,
     });
     switch (sent.outcome) {
@@ -144,7 +160,7 @@ export class ChatService {
         userId,
         advisor.id,
         'manager',
-        preview(kind, text),
+        messagePreview(kind, text),
       );
       return this.repository.insertMessage(tx, {
         dialogId: dialog.id,

@@ -16,6 +16,10 @@ export function connect(url: string, max = 20): Sql {
   return postgres(url, {
     max,
     onnotice: () => {},
+    // While the database is away, calls fail within seconds (503) and reconnecting tries again
+    // within 2 s once it is back (the driver's default waits up to 30 s and backs off to 20 s).
+    connect_timeout: 5,
+    backoff: (attempt: number) => Math.min(0.1 * 2 ** attempt, 2),
     // BIGINT columns come back as JS numbers: every id and cent amount here is far below 2^53.
     types: {
       bigint: {
@@ -38,6 +42,9 @@ export async function openDatabase(options: {
   poolSize?: number;
   /** The admin CLI uses a running server's database without taking ownership of it. */
   adoptRunning?: boolean;
+  /** Start the embedded database again whenever it stops unasked (the server does). */
+  supervise?: boolean;
+  warn?: (line: string) => void;
 }): Promise<Database> {
   let url = options.databaseUrl;
   let stopEmbedded: (() => Promise<void>) | undefined;
@@ -45,6 +52,8 @@ export async function openDatabase(options: {
     const embedded = await startEmbeddedPostgres(options.dataDir, {
       log: options.log,
       adoptRunning: options.adoptRunning,
+      supervise: options.supervise,
+      warn: options.warn,
     });
     stopEmbedded = embedded.stop;
     const admin = connect(embedded.adminUrl, 1);
@@ -74,12 +83,17 @@ export async function openDatabase(options: {
   };
 }
 
-/** Whether the database answers a trivial query. */
-export async function ping(sql: Sql): Promise<boolean> {
+/** Whether the database answers a trivial query within `timeoutMs`. */
+export async function ping(sql: Sql, timeoutMs = 2_000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
   try {
-    await sql`SELECT 1`;
-    return true;
+    return await Promise.race([sql`SELECT 1`.then(() => true), timeout]);
   } catch {
     return false;
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -6,6 +6,8 @@
  * It listens on 127.0.0.1 only, on a free port, with a password kept in DATA_DIR.
  * A server left running by a crashed process (kill -9) is found through its
  * postmaster.pid and adopted, so a restart comes up cleanly.
+ * Supervised (the server's own database), it is started again, same data and port, whenever it
+ * stops without being asked to (killed, crashed, stopped by hand).
  */
 import { randomBytes } from 'node:crypto';
 import { chmod, chown, mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -106,9 +108,20 @@ async function stopByPid(pid: number): Promise<void> {
   while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
 }
 
+export interface EmbeddedOptions {
+  log?: (line: string) => void;
+  adoptRunning?: boolean;
+  /** Start it again whenever it stops without stop() (default off). */
+  supervise?: boolean;
+  /** Said when the supervisor finds it stopped, restarts it, or fails to. */
+  warn?: (line: string) => void;
+  /** The port to listen on (default: a free one). */
+  port?: number;
+}
+
 export async function startEmbeddedPostgres(
   dataDir: string,
-  options: { log?: (line: string) => void; adoptRunning?: boolean } = {},
+  options: EmbeddedOptions = {},
 ): Promise<EmbeddedServer> {
   const databaseDir = path.join(dataDir, 'postgres');
   const passwordFile = path.join(dataDir, 'postgres-password');
@@ -119,6 +132,15 @@ export async function startEmbeddedPostgres(
     await grantTraverse(binariesDir());
   }
   const log = options.log ?? (() => {});
+  const warn = options.warn ?? log;
+  const { initdb, postgres: postgresBin } = await binaries();
+  const owner = process.getuid?.() === 0 ? postgresUser() : null;
+  // What the supervisor watches: the running server's pid and port.
+  let pid = 0;
+  let port = 0;
+  let stopping = false;
+  let watch: NodeJS.Timeout | null = null;
+  let restarting: Promise<void> | null = null;
 
   if (!existsSync(passwordFile)) {
     await writeFile(passwordFile, randomBytes(24).toString('hex'), { mode: 0o600 });
@@ -134,15 +156,10 @@ export async function startEmbeddedPostgres(
     );
     await waitUntilReachable(running.port, 10_000);
     const owned = options.adoptRunning !== false;
-    return {
-      adminUrl: urlFor(running.port),
-      stop: async () => (owned ? stopByPid(running.pid) : undefined),
-    };
+    if (!owned) return { adminUrl: urlFor(running.port), stop: async () => {} };
+    return supervised(running.pid, running.port);
   }
 
-  const port = await freePort();
-  const { initdb, postgres: postgresBin } = await binaries();
-  const owner = process.getuid?.() === 0 ? postgresUser() : null;
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
     await mkdir(databaseDir, { recursive: true, mode: 0o700 });
     if (owner) await chown(databaseDir, owner.uid, owner.gid);
@@ -171,38 +188,88 @@ export async function startEmbeddedPostgres(
     }
   }
 
-  // The server's own log goes to a file beside its data, not through this process's pipes,
-  // so it keeps running cleanly when this process dies.
-  const logFile = await open(path.join(dataDir, 'postgres.log'), 'a');
-  if (owner) await chown(path.join(dataDir, 'postgres.log'), owner.uid, owner.gid);
-  const child = spawn(
-    postgresBin,
-    [
-      '-D',
-      databaseDir,
-      '-p',
-      String(port),
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'max_connections=200',
-    ],
-    {
-      stdio: ['ignore', logFile.fd, logFile.fd],
-      detached: true,
-      ...(owner ?? {}),
-    },
-  );
-  await logFile.close();
-  child.unref();
-  let exited: string | null = null;
-  child.once('exit', (code, signal) => {
-    exited = `PostgreSQL exited (code ${code ?? 'none'}, signal ${signal ?? 'none'}); see ${path.join(dataDir, 'postgres.log')}`;
-  });
-  const url = urlFor(port);
-  await waitUntilReady(url, () => exited, 60_000);
-  const pid = child.pid!;
-  return { adminUrl: url, stop: () => stopByPid(pid) };
+  const firstPort = options.port ?? (await freePort());
+  return supervised(await launch(firstPort), firstPort);
+
+  /** Starts `postgres` on `port` and waits until it answers; returns its pid. */
+  async function launch(port: number): Promise<number> {
+    // The server's own log goes to a file beside its data, not through this process's pipes,
+    // so it keeps running cleanly when this process dies.
+    const logFile = await open(path.join(dataDir, 'postgres.log'), 'a');
+    if (owner) await chown(path.join(dataDir, 'postgres.log'), owner.uid, owner.gid);
+    const child = spawn(
+      postgresBin,
+      [
+        '-D',
+        databaseDir,
+        '-p',
+        String(port),
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'max_connections=200',
+      ],
+      {
+        stdio: ['ignore', logFile.fd, logFile.fd],
+        detached: true,
+        ...(owner ?? {}),
+      },
+    );
+    await logFile.close();
+    child.unref();
+    let exited: string | null = null;
+    child.once('exit', (code, signal) => {
+      exited = `PostgreSQL exited (code ${code ?? 'none'}, signal ${signal ?? 'none'}); see ${path.join(dataDir, 'postgres.log')}`;
+    });
+    child.once('exit', () => void check());
+    await waitUntilReady(urlFor(port), () => exited, 60_000);
+    return child.pid!;
+  }
+
+  /**
+   * The running server at `pid`, watched when supervised: a stop not asked for is noticed within
+   * half a second (at once for a child of this process) and the server is started again, same data
+   * and port, retrying while it cannot start (e.g. orphaned backends of a killed server still hold
+   * its shared memory for a moment).
+   */
+  function supervised(runningPid: number, runningPort: number): EmbeddedServer {
+    pid = runningPid;
+    port = runningPort;
+    if (options.supervise) {
+      watch = setInterval(() => void check(), 500);
+      watch.unref();
+    }
+    return {
+      adminUrl: urlFor(runningPort),
+      stop: async () => {
+        stopping = true;
+        if (watch) clearInterval(watch);
+        await restarting;
+        await stopByPid(pid);
+      },
+    };
+  }
+
+  async function check(): Promise<void> {
+    if (!options.supervise || stopping || restarting || isAlive(pid)) return;
+    let done!: () => void;
+    restarting = new Promise<void>((resolve) => (done = resolve));
+    warn(`PostgreSQL (pid ${pid}) stopped; starting it again on port ${port}`);
+    const started = Date.now();
+    for (let attempt = 1; !stopping; attempt++) {
+      try {
+        pid = await launch(port);
+        warn(`PostgreSQL is back (pid ${pid}) after ${Date.now() - started} ms`);
+        break;
+      } catch (error) {
+        if (attempt === 1 || attempt % 10 === 0)
+          warn(`PostgreSQL did not start again (attempt ${attempt}): ${(error as Error).message}`);
+        await new Promise((resolve) => setTimeout(resolve, Math.min(250 * attempt, 2_000)));
+      }
+    }
+    restarting = null;
+    done();
+  }
 }
 
 async function binaries(): Promise<{ initdb: string; postgres: string }> {

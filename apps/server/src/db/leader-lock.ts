@@ -4,7 +4,7 @@
  * instance takes over. This saves duplicate work; correctness never depends on it
  * (every credit is also guarded by unique keys in the database).
  */
-import type { Sql } from '../db/database.js';
+import type { Sql } from './database.js';
 
 type Reserved = Awaited<ReturnType<Sql['reserve']>>;
 

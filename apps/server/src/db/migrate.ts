@@ -1,10 +1,9 @@
 /** Applies the SQL files in ./migrations in name order, once each, under an advisory lock. */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Sql } from './database.js';
+import { MIGRATIONS_DIR } from '../paths.js';
 
-const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const LOCK_KEY = 7_345_001; // any constant shared by every instance
 
 export async function migrate(sql: Sql): Promise<string[]> {

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Advisor } from '@seer/contract';
 import { newUserId } from '../test/harness.js';
-import { startLiveApp, type LiveApp } from '../socket/socket-test-kit.js';
+import { startLiveApp, type LiveApp } from '../test/socket-test-kit.js';
 import { composeDemoReply } from './auto-reply.js';
 
 let t: LiveApp;

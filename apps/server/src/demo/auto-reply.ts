@@ -1,12 +1,12 @@
 /**
- * Demo advisors answer by themselves (decisions.md "Demo data"): when a user writes to a demo
+ * Demo advisors answer by themselves (outside production, until an admin links them to a person): when a user writes to a demo
  * advisor that no person has been linked to, the advisor reads the message and replies after a
  * human-like pause, through ChatService like a real advisor's reply, so the socket, unread
  * counts and read receipts behave as they will with people. Messages that arrive during the
  * pause get one answer together. Only the instance that stored the message answers it.
  */
 import { localeFromLanguageCode, type Locale, type MessageKind } from '@seer/contract';
-import type { EventBus } from '../events/event-bus.js';
+import type { EventBus } from '../realtime/event-bus.js';
 import type { ChatService } from '../chat/chat.service.js';
 import type { AdvisorsService } from '../advisors/advisors.service.js';
 import type { UsersService } from '../users/users.service.js';
@@ -131,7 +131,7 @@ export class DemoAutoReply {
   }
 }
 
-export function isAnsweredByDemo(
+function isAnsweredByDemo(
   advisor: Pick<AdvisorRecord, 'is_demo' | 'telegram_id' | 'is_active'>,
 ): boolean {
   return advisor.is_active && advisor.is_demo && advisor.telegram_id === null;

@@ -1,4 +1,4 @@
-/** Every call of spec section 7, at both path readings, answers in the contract's shape. */
+/** Every call, at both of its paths (/api/X.php and /X.php), answers in the contract's shape. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLS } from '@seer/contract';
 import { newUserId, startTestApp, type TestApp } from '../test/harness.js';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { SERVICE_ROUTES, type HealthAnswer } from '@seer/contract';
 import type { z } from 'zod';
 import { ping, type Sql } from '../db/database.js';
-import { UnavailableError } from '../errors.js';
+import { DatabaseUnavailableError } from '../errors.js';
 
 export function healthRoutes(app: FastifyInstance, sql: Sql): void {
   const route = SERVICE_ROUTES.Health;
@@ -11,7 +11,7 @@ export function healthRoutes(app: FastifyInstance, sql: Sql): void {
     method: route.method,
     url: route.path,
     handler: async (): Promise<z.output<typeof HealthAnswer>> => {
-      if (!(await ping(sql))) throw new UnavailableError('The database does not answer');
+      if (!(await ping(sql))) throw new DatabaseUnavailableError('The database does not answer');
       return { status: 'ok' };
     },
   });

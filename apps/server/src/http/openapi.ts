@@ -7,7 +7,7 @@ function schemaOf(schema: z.ZodType, io: 'input' | 'output'): unknown {
   return z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' });
 }
 
-export function buildOpenApiDocument(): Record<string, unknown> {
+function buildOpenApiDocument(): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [id, call] of Object.entries(CALLS) as [string, CallSpec][]) {
     const operation: Record<string, unknown> = {
@@ -81,7 +81,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       title: 'Seer API',
       version: '1.0.0',
       description:
-        'Every call also answers without the /api prefix. Authenticate with the Telegram Mini App init data in the Authorization header (optionally prefixed with "tma ").',
+        'Every call also answers without the /api prefix. Authenticate with the Telegram Mini App init data in the Authorization header (optionally prefixed with "tma "), or with "Bearer <token>" of a session started from it (POST /api/session).',
     },
     components: {
       securitySchemes: { initData: { type: 'apiKey', in: 'header', name: 'Authorization' } },

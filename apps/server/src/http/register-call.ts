@@ -37,7 +37,7 @@ export type CallHandler<N extends CallName> = (
   ctx: CallContext<N>,
 ) => Promise<z.input<Spec<N>['answer']>>;
 
-export function callPaths(name: string): string[] {
+function callPaths(name: string): string[] {
   return [`/api/${name}`, `/${name}`];
 }
 

@@ -2,18 +2,69 @@
  * UploadImage.php (multipart, field "file") and GET /api/images/:id. The image URL is the
  * secret (an <img> cannot send the init data): a random UUID, served to whoever holds it.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
-import { LIMITS } from '@seer/contract';
+import { ERROR_CODES, LIMITS } from '@seer/contract';
 import type { AuthService } from '../auth/auth.service.js';
 import { registerCall } from '../http/register-call.js';
-import { BadRequestError } from '../errors.js';
+import { AppError, BadRequestError } from '../errors.js';
 import { ImageTooLargeError, type ImagesService } from './images.service.js';
+import type { RateLimiter } from '../rate-limits/rate-limits.js';
+
+const MULTIPART_HINT = 'Send the image as multipart/form-data with a "file" field';
+
+/** An upload sent as anything but multipart/form-data (415, like Fastify's own refusal). */
+class UploadMediaTypeError extends AppError {
+  constructor(contentType: string | undefined) {
+    super(
+      415,
+      ERROR_CODES.badRequest,
+      `${contentType ? `Content-Type ${contentType.split(';')[0]} is not accepted here` : 'No Content-Type'}: ${MULTIPART_HINT}`,
+    );
+  }
+}
+
+/**
+ * The parser (busboy) fails with plain errors on a malformed body — no boundary, cut off before
+ * the closing boundary, a broken part header. Those are the sender's fault: a 400 that says what
+ * is wrong. Errors that already carry a 4xx (Fastify's part limits: 413) keep it.
+ */
+function malformedUpload(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const { code, statusCode, message } = error as {
+    code?: string;
+    statusCode?: number;
+    message?: string;
+  };
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new ImageTooLargeError();
+  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) return error;
+  const text = String(message ?? '');
+  if (/boundary not found/i.test(text))
+    return new BadRequestError('Malformed multipart body: the Content-Type header has no boundary');
+  if (/unexpected end|premature close|aborted/i.test(text))
+    return new BadRequestError(
+      'Malformed multipart body: it ended before its closing boundary (incomplete upload)',
+    );
+  return new BadRequestError(`Malformed multipart body: ${text || 'cannot be read'}`);
+}
+
+/** The one uploaded file's bytes, or a 4xx naming what is wrong with the upload. */
+async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw new UploadMediaTypeError(request.headers['content-type']);
+  try {
+    const file = await request.file();
+    if (!file) throw new BadRequestError('file: no file in the upload');
+    return await file.toBuffer();
+  } catch (error) {
+    throw malformedUpload(error);
+  }
+}
 
 export async function imagesRoutes(
   app: FastifyInstance,
   auth: AuthService,
   images: ImagesService,
+  limits: RateLimiter,
 ): Promise<void> {
   // Multipart parsing only where it is used: every other call stays JSON-only.
   await app.register(async (scope) => {
@@ -28,21 +79,14 @@ export async function imagesRoutes(
       },
       throwFileSizeLimit: true,
     });
+    // Any other body type reaches the handler unread, to be refused there with the hint above.
+    scope.addContentTypeParser('*', (request, _payload, done) =>
+      done(new UploadMediaTypeError(request.headers['content-type'])),
+    );
 
     registerCall(scope, auth, 'UploadImage', async ({ identity, request }) => {
-      images.checkRate(identity.telegramId);
-      if (!request.isMultipart())
-        throw new BadRequestError('Send the image as multipart/form-data with a "file" field');
-      const file = await request.file();
-      if (!file) throw new BadRequestError('file: no file in the upload');
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new ImageTooLargeError();
-        throw error;
-      }
+      await limits.take('imageUpload', identity.telegramId);
+      const bytes = await readUploadedFile(request);
       return { status: 'success', image: await images.upload(identity.telegramId, bytes) };
     });
   });

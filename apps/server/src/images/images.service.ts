@@ -2,13 +2,12 @@
 import { randomUUID } from 'node:crypto';
 import { ERROR_CODES, LIMITS } from '@seer/contract';
 import type { Tx } from '../db/database.js';
-import { AppError, BadRequestError, NotFoundError, TooManyRequestsError } from '../errors.js';
-import { KeyedRateLimiter } from '../socket/rate-limit.js';
+import { AppError, BadRequestError, NotFoundError } from '../errors.js';
 import { imageUrl } from '../chat/chat.service.js';
 import { ImageFormatError, inspectImage } from './image-format.js';
 import type { ImagesRepository, StoredImage } from './images.repository.js';
 
-export class UnsupportedImageError extends AppError {
+class UnsupportedImageError extends AppError {
   constructor(message: string) {
     super(415, ERROR_CODES.badRequest, message);
   }
@@ -27,20 +26,11 @@ export class ImageTooLargeError extends AppError {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class ImagesService {
-  /** Uploads per user: generous for a chat, a wall against filling the database. */
-  private readonly uploads = new KeyedRateLimiter<number>({ ratePerSecond: 30 / 60, burst: 20 });
-
   constructor(private readonly repository: ImagesRepository) {}
 
   /** Whether an uploaded image exists (read in the caller's transaction when given). */
   async exists(id: string, db?: Tx): Promise<boolean> {
     return this.repository.exists(id, db);
-  }
-
-  /** Refuses early (before reading the file) when the user uploads too fast. */
-  checkRate(uploaderId: number): void {
-    if (!this.uploads.take(uploaderId))
-      throw new TooManyRequestsError('Too many images: at most 30 a minute; try again shortly');
   }
 
   async upload(

@@ -1,6 +1,6 @@
 /** The money path's own rules, proven on a real database: ledger = balance, never below zero, events after commit. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EventBus, type DomainEvent } from '../events/event-bus.js';
+import { EventBus, type DomainEvent } from '../realtime/event-bus.js';
 import { createTestDatabase } from '../test/harness.js';
 import type { Database } from '../db/database.js';
 import { MoneyRepository } from './money.repository.js';

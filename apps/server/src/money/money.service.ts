@@ -6,7 +6,7 @@
  * docs/decisions/007-one-money-path.md.
  */
 import type { Sql, Tx } from '../db/database.js';
-import type { EventBus } from '../events/event-bus.js';
+import type { EventBus } from '../realtime/event-bus.js';
 import { BadRequestError, NotFoundError } from '../errors.js';
 import type { LedgerRow, MoneyRepository, PaidSendRow } from './money.repository.js';
 

@@ -3,6 +3,7 @@ import type { AuthService } from '../auth/auth.service.js';
 import type { Config } from '../config.js';
 import { registerCall } from '../http/register-call.js';
 import type { PaymentsService } from './payments.service.js';
+import type { RateLimiter } from '../rate-limits/rate-limits.js';
 import { tonConnectIconPng } from './tonconnect-icon.js';
 
 export function paymentsRoutes(
@@ -10,15 +11,19 @@ export function paymentsRoutes(
   auth: AuthService,
   payments: PaymentsService,
   config: Config,
+  limits: RateLimiter,
 ): void {
   registerCall(app, auth, 'GetDepositInfo', async ({ identity }) =>
     payments.depositInfo(identity.telegramId),
   );
 
-  registerCall(app, auth, 'CreateStarsInvoice', async ({ identity, body }) => ({
-    status: 'success',
-    invoice_link: await payments.createStarsInvoice(identity.telegramId, body.amount),
-  }));
+  registerCall(app, auth, 'CreateStarsInvoice', async ({ identity, body }) => {
+    await limits.take('starsInvoice', identity.telegramId);
+    return {
+      status: 'success',
+      invoice_link: await payments.createStarsInvoice(identity.telegramId, body.amount),
+    };
+  });
 
   // The TON Connect manifest (public): wallets show this name and icon when the app asks to connect.
   const icon = tonConnectIconPng();

@@ -42,9 +42,9 @@ export type AuditWriter = (
  * Telegram refuses very large Stars invoices; above this we answer with a clear message
  * instead of passing Telegram's STARS_INVOICE_INVALID on to the user.
  */
-export const STARS_MAX_PER_PAYMENT = 10_000;
+const STARS_MAX_PER_PAYMENT = 10_000;
 /** An invoice link older than this is refused at checkout (the amount was quoted at an old rate). */
-export const STARS_INVOICE_MAX_AGE_MS = 24 * 3600 * 1000;
+const STARS_INVOICE_MAX_AGE_MS = 24 * 3600 * 1000;
 
 export interface TonRecordResult {
   /** Null for transactions that are not incoming transfers (only the cursor moved). */

@@ -14,7 +14,11 @@ import { TonDepositWatcher } from './ton-watcher.js';
 export function startPaymentWorkers(
   config: Config,
   sql: Sql,
-  services: { payments: PaymentsService; bot: TelegramBot | null },
+  services: {
+    payments: PaymentsService;
+    bot: TelegramBot | null;
+    metrics?: { depositPoll(result: 'ok' | 'failed'): void };
+  },
   log: LogFunction,
 ): () => Promise<void> {
   let watcher: TonDepositWatcher | null = null;
@@ -26,6 +30,7 @@ export function startPaymentWorkers(
       sql,
       intervalMs: config.tonPollIntervalMs,
       log,
+      onPoll: (result) => services.metrics?.depositPoll(result),
     });
     watcher.start();
     log('info', 'TON deposit watcher started', {

@@ -8,7 +8,7 @@ import { newUserId, startTestApp, type TestApp } from '../test/harness.js';
 import { FakeToncenter, TON } from '../test/fakes/toncenter.js';
 import { ToncenterClient } from './toncenter.js';
 import { TonDepositWatcher, type TonWatcherOptions } from './ton-watcher.js';
-import type { DomainEvent } from '../events/event-bus.js';
+import type { DomainEvent } from '../realtime/event-bus.js';
 import { ConflictError } from '../errors.js';
 
 const RATE_CENTS = 300; // TON_USD_RATE=3

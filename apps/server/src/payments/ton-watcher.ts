@@ -24,6 +24,8 @@ export interface TonWatcherOptions {
     message: string,
     detail?: Record<string, unknown>,
   ) => void;
+  /** Told how each pass ended (metrics). */
+  onPoll?: (result: 'ok' | 'failed') => void;
   /** Called after each recorded transaction (tests use it to stop in the middle of a page). */
   onRecorded?: (tx: IndexerTransaction, result: TonRecordResult) => void;
 }
@@ -120,6 +122,7 @@ export class TonDepositWatcher {
         if (leader) {
           this.polls += 1;
           await this.pollOnce();
+          this.options.onPoll?.('ok');
           if (this.failures > 0)
             this.options.log?.('info', 'TON indexer reachable again', { failures: this.failures });
           this.failures = 0;
@@ -127,6 +130,7 @@ export class TonDepositWatcher {
         }
       } catch (error) {
         this.failures += 1;
+        this.options.onPoll?.('failed');
         this.lastError = error instanceof Error ? error : new Error(String(error));
         delay = Math.min(
           this.backoff.maxMs,
@@ -162,7 +166,7 @@ export class TonDepositWatcher {
 }
 
 /** Transactions after the cursor, once each (an indexer may repeat one across pages), oldest first. */
-export function newTransactions(page: IndexerTransaction[], afterLt: bigint): IndexerTransaction[] {
+function newTransactions(page: IndexerTransaction[], afterLt: bigint): IndexerTransaction[] {
   const byHash = new Map<string, IndexerTransaction>();
   for (const tx of page) if (tx.lt > afterLt && !byHash.has(tx.hash)) byHash.set(tx.hash, tx);
   return [...byHash.values()].sort((a, b) => (a.lt < b.lt ? -1 : a.lt > b.lt ? 1 : 0));

@@ -8,7 +8,7 @@ import type { ChatService } from '../chat/chat.service.js';
 import { displayName, type UsersService } from '../users/users.service.js';
 import { ForbiddenError } from '../errors.js';
 
-export function toWireReview(row: ReviewRow): Review {
+function toWireReview(row: ReviewRow): Review {
   return {
     id: row.id,
     rating: row.rating,

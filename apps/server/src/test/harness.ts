@@ -10,8 +10,8 @@ import { loadConfig, type Config } from '../config.js';
 import { buildApp, type BuiltApp } from '../app.js';
 import { seedDemoData } from '../demo/seed.js';
 import { signInitData, type TelegramUser } from '../auth/init-data.js';
-import type { EventTransport } from '../events/event-bus.js';
-import type { PresenceSource } from '../presence/presence.js';
+import type { EventTransport } from '../realtime/event-bus.js';
+import type { PresenceSource } from '../realtime/presence.js';
 import { FakeBotApi } from './fakes/bot-api.js';
 
 export const TEST_BOT_TOKEN = '123456789:TEST-token-for-seer-tests_abcdefghij';

@@ -37,15 +37,25 @@ const USER_COLUMNS = `telegram_id, username, first_name, last_name, language_cod
 export class UsersRepository {
   constructor(private readonly sql: Sql) {}
 
-  async upsertFromTelegram(user: TelegramUser, freeMessages: number): Promise<void> {
+  /**
+   * Creates the user or applies Telegram's profile fields, but only from init data signed later
+   * (`authDate`, seconds) than the last applied: older init data replayed never rolls them back.
+   */
+  async upsertFromTelegram(
+    user: TelegramUser,
+    authDate: number,
+    freeMessages: number,
+  ): Promise<void> {
     await this.sql`
-      INSERT INTO users (telegram_id, username, first_name, last_name, language_code, photo_url, free_messages, allows_write_to_pm)
+      INSERT INTO users (telegram_id, username, first_name, last_name, language_code, photo_url, free_messages, allows_write_to_pm, telegram_auth_date)
       VALUES (${user.id}, ${user.username ?? null}, ${user.first_name ?? null}, ${user.last_name ?? null},
-              ${user.language_code ?? null}, ${user.photo_url ?? null}, ${freeMessages}, ${user.allows_write_to_pm ?? false})
+              ${user.language_code ?? null}, ${user.photo_url ?? null}, ${freeMessages}, ${user.allows_write_to_pm ?? false}, ${authDate})
       ON CONFLICT (telegram_id) DO UPDATE SET
         username = EXCLUDED.username, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
         language_code = EXCLUDED.language_code, photo_url = COALESCE(EXCLUDED.photo_url, users.photo_url),
-        allows_write_to_pm = users.allows_write_to_pm OR EXCLUDED.allows_write_to_pm`;
+        allows_write_to_pm = users.allows_write_to_pm OR EXCLUDED.allows_write_to_pm,
+        telegram_auth_date = EXCLUDED.telegram_auth_date
+      WHERE users.telegram_auth_date < EXCLUDED.telegram_auth_date`;
   }
 
   /** Creates a user known only by id (the admin may act before the person opens the app). */

@@ -30,9 +30,16 @@ export class UsersService {
     await this.repository.ensureExists(db, telegramId);
   }
 
-  /** Records what Telegram says of a signed-in user; a new user starts with `freeMessages`. */
-  async recordTelegramUser(user: TelegramUser, freeMessages: number): Promise<void> {
-    await this.repository.upsertFromTelegram(user, freeMessages);
+  /**
+   * Records what Telegram says of a signed-in user; a new user starts with `freeMessages`. Only
+   * init data signed later (`authDate`, seconds) than the last applied changes the profile.
+   */
+  async recordTelegramUser(
+    user: TelegramUser,
+    authDate: number,
+    freeMessages: number,
+  ): Promise<void> {
+    await this.repository.upsertFromTelegram(user, authDate, freeMessages);
   }
 
   async list(limit = 200): Promise<UserRecord[]> {
@@ -94,11 +101,7 @@ export function displayName(
   return user.name || telegramName || user.username || 'User';
 }
 
-export function toProfile(
-  user: UserRecord,
-  advisorId: number | null,
-  isAdmin: boolean,
-): UserProfile {
+function toProfile(user: UserRecord, advisorId: number | null, isAdmin: boolean): UserProfile {
   const photo = user.photo_url ?? null;
   return {
     telegram_user_id: user.telegram_id,

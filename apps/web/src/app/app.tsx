@@ -8,8 +8,9 @@ import { Toasts } from '../shared/ui/toast';
 import { ButtonLink } from '../shared/ui/button';
 import { ErrorBoundary } from './error-boundary';
 import { Layout } from './layout';
-import { ROUTES, pageComponent } from './routes';
+import { ROUTES, pageComponent, type PageId } from './routes';
 import { Splash } from './splash';
+import { SessionEnded } from './session-ended';
 
 function NotFound() {
   const t = useT();
@@ -22,12 +23,12 @@ function NotFound() {
   );
 }
 
-function Page({ page }: { page: string }) {
+function Page({ page }: { page: PageId }) {
   const Component = pageComponent(page);
-  return Component ? <Component /> : <NotFound />;
+  return <Component />;
 }
 
-export function AppRoutes() {
+function AppRoutes() {
   const [location] = useLocation();
   return (
     <Layout>
@@ -59,6 +60,7 @@ export function App({ splash = true }: { splash?: boolean }) {
       {showSplash && <Splash onDone={hideSplash} />}
       <ModalHost />
       <Toasts />
+      <SessionEnded />
     </ErrorBoundary>
   );
 }

@@ -14,7 +14,7 @@ function renderAt(path: string) {
 }
 
 describe('bottom bar', () => {
-  it('lists the five entries in the spec order', () => {
+  it('lists the five entries in their fixed order', () => {
     renderAt('/');
     const hrefs = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
     expect(hrefs).toEqual(['/', '/history', '/operators', '/notifications', '/settings']);

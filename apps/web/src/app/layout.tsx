@@ -4,7 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { useT } from '../lib/i18n';
 import { haptic, showBackButton } from '../lib/telegram';
 import { AdvisorsIcon, BellIcon, ChatsIcon, HomeIcon, SettingsIcon } from '../shared/ui/icons';
-import { goBack, isBottomBarPath, recordLocation } from './navigation';
+import { goBack, isBottomBarPath, recordLocation } from '../lib/navigation';
 
 const ENTRIES = [
   { href: '/', label: 'nav.home', Icon: HomeIcon },
@@ -20,7 +20,7 @@ export function BottomBar() {
   return (
     <nav className="bottom-bar" aria-label={t('nav.label')}>
       {ENTRIES.map(({ href, label, Icon }) => {
-        // Spec: the active entry is the one whose path equals the current path exactly.
+        // The active entry is the one whose path equals the current path exactly.
         const active = location === href;
         return (
           <Link

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ROUTES, pageForPath } from './routes';
 
 describe('routes', () => {
-  it('cover every route of the spec plus /profile', () => {
+  it("cover every screen's route, /profile included", () => {
     const paths = ROUTES.map((route) => route.path);
     for (const path of [
       '/',

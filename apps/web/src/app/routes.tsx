@@ -1,17 +1,44 @@
 /**
- * Every route of spec section 2 (plus /profile, decisions.md). Each page is its own chunk,
- * found by convention: src/features/<feature>/<name>-page.tsx with a default export.
+ * Every screen's route. Each page is its own chunk, listed here as a dynamic import that tsc
+ * checks (a missing or renamed page fails the type check, not the user).
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { ensureTexts, type TextSet } from '../lib/i18n';
 
 type PageModule = { default: ComponentType };
-const pageFiles = import.meta.glob<PageModule>('../features/*/*-page.tsx');
+
+const PAGES = {
+  'home/home-page': () => import('../features/home/home-page'),
+  'chat/chat-page': () => import('../features/chat/chat-page'),
+  'balance/balance-page': () => import('../features/balance/balance-page'),
+  'balance/payments-page': () => import('../features/balance/payments-page'),
+  'settings/settings-page': () => import('../features/settings/settings-page'),
+  'settings/profile-page': () => import('../features/settings/profile-page'),
+  'settings/profile-settings-page': () => import('../features/settings/profile-settings-page'),
+  'advisors/categories-page': () => import('../features/advisors/categories-page'),
+  'advisors/category-page': () => import('../features/advisors/category-page'),
+  'advisors/advisor-page': () => import('../features/advisors/advisor-page'),
+  'history/history-page': () => import('../features/history/history-page'),
+  'notifications/notifications-page': () => import('../features/notifications/notifications-page'),
+  'tarot/tarot-page': () => import('../features/tarot/tarot-page'),
+  'yesno/yesno-page': () => import('../features/yesno/yesno-page'),
+  'dream/dream-page': () => import('../features/dream/dream-page'),
+  'horoscope/horoscope-page': () => import('../features/horoscope/horoscope-page'),
+  'article/article-page': () => import('../features/article/article-page'),
+  'legal/privacy-policy-page': () => import('../features/legal/privacy-policy-page'),
+  'advisor-workspace/workspace-page': () => import('../features/advisor-workspace/workspace-page'),
+  'advisor-workspace/workspace-chat-page': () =>
+    import('../features/advisor-workspace/workspace-chat-page'),
+  'admin/admin-page': () => import('../features/admin/admin-page'),
+  'admin/admin-user-page': () => import('../features/admin/admin-user-page'),
+} satisfies Record<string, () => Promise<PageModule>>;
+
+export type PageId = keyof typeof PAGES;
 
 export interface RouteEntry {
   path: string;
-  /** "<feature>/<name>-page" under src/features. */
-  page: string;
+  /** The page's id in PAGES ("<feature>/<name>-page"). */
+  page: PageId;
   /**
    * The locale files (features) the page shows texts from, besides common/nav/modals.
    * Omitted: all of them. Only worth listing for the first screen most people see.
@@ -31,7 +58,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/operators', page: 'advisors/categories-page' },
   { path: '/operators/:categoryId', page: 'advisors/category-page' },
   { path: '/operator/:id', page: 'advisors/advisor-page' },
-  // decisions.md: the same live profile as /operator/:id.
+  // The same live profile as /operator/:id (the older link form).
   { path: '/operator_profile/:id', page: 'advisors/advisor-page' },
   { path: '/history', page: 'history/history-page' },
   { path: '/notifications', page: 'notifications/notifications-page' },
@@ -41,7 +68,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/horoscope', page: 'horoscope/horoscope-page' },
   { path: '/article', page: 'article/article-page' },
   { path: '/privacy-policy', page: 'legal/privacy-policy-page' },
-  // Issue 6: the advisors' workspace and the admin section (each page checks who may see it).
+  // The advisors' workspace and the admin section (each page checks who may see it).
   { path: '/workspace', page: 'advisor-workspace/workspace-page' },
   { path: '/workspace/chat/:telegramUserId', page: 'advisor-workspace/workspace-chat-page' },
   { path: '/admin', page: 'admin/admin-page' },
@@ -49,35 +76,34 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/admin/:section', page: 'admin/admin-page' },
 ];
 
-const components = new Map<string, LazyExoticComponent<ComponentType> | null>();
+const components = new Map<PageId, LazyExoticComponent<ComponentType>>();
 
 /** The texts a page needs (see RouteEntry.texts). */
-export function textsFor(page: string): TextSet {
+export function textsFor(page: PageId): TextSet {
   return ROUTES.find((route) => route.page === page)?.texts ?? 'all';
 }
 
-/** The lazily loaded component of a page, or null when that feature has no such page. */
-export function pageComponent(page: string): LazyExoticComponent<ComponentType> | null {
-  if (!components.has(page)) {
-    const load = pageFiles[`../features/${page}.tsx`];
+/** The lazily loaded component of a page. */
+export function pageComponent(page: PageId): LazyExoticComponent<ComponentType> {
+  let component = components.get(page);
+  if (!component) {
+    const load: () => Promise<PageModule> = PAGES[page];
     // The page renders once both its code and its texts are here (fetched in parallel).
-    components.set(
-      page,
-      load
-        ? lazy(() => Promise.all([load(), ensureTexts(textsFor(page))]).then(([module]) => module))
-        : null,
+    component = lazy(() =>
+      Promise.all([load(), ensureTexts(textsFor(page))]).then(([module]) => module),
     );
+    components.set(page, component);
   }
-  return components.get(page)!;
+  return component;
 }
 
 /** Starts downloading a page's code ahead of a likely visit (e.g. during the splash). */
-export function preloadPage(page: string): void {
-  void pageFiles[`../features/${page}.tsx`]?.();
+export function preloadPage(page: PageId): void {
+  void PAGES[page]();
 }
 
 /** The page that will render for `pathname`, if any (same patterns as the router). */
-export function pageForPath(pathname: string): string | null {
+export function pageForPath(pathname: string): PageId | null {
   for (const route of ROUTES) {
     const pattern = new RegExp(`^${route.path.replace(/:[^/]+/g, '[^/]+')}/?$`);
     if (pattern.test(pathname)) return route.page;

@@ -1,4 +1,4 @@
-/** The start screen: "Seer" and the tagline for 2.5 s (spec section 2). */
+/** The start screen: "Seer" and the tagline for 2.5 s. */
 import { useEffect, useState } from 'react';
 import { TIMINGS } from '@seer/contract';
 import { useT } from '../lib/i18n';

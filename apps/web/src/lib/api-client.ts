@@ -1,9 +1,9 @@
 /**
  * The one client for Seer's HTTP calls. Calls are named and typed by the contract's
- * CALLS registry; the init data goes in Authorization; failures become ApiError.
+ * CALLS registry; the session's token goes in Authorization; failures become ApiError.
  */
 import type { CALLS, CallAnswer, CallBody, CallName, CallQuery } from '@seer/contract';
-import { getInitData, hasTelegramInitData, renewInitData } from './session';
+import { getSession, refreshSession, SessionEndedError } from './session';
 
 // Every call is served at /api/<Name>.php; this fails to compile if the registry ever disagrees,
 // which lets the client build paths without importing the (zod-heavy) registry at run time.
@@ -20,6 +20,8 @@ export class ApiError extends Error {
     /** The server's error code (`not_found`, `insufficient_funds`, ...), or `network` / `bad_response`. */
     readonly code: string,
     message: string,
+    /** Seconds to wait before trying again, from a 429's Retry-After header. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -50,6 +52,11 @@ function buildPath(name: string, query: object | undefined): string {
   return `/api/${name}.php${search ? `?${search}` : ''}`;
 }
 
+function retryAfterSeconds(response: Response): number | null {
+  const seconds = Number(response.headers.get('retry-after') ?? NaN);
+  return Number.isInteger(seconds) && seconds >= 0 ? seconds : null;
+}
+
 async function readError(response: Response): Promise<ApiError> {
   try {
     const answer = (await response.json()) as { code?: unknown; message?: unknown };
@@ -57,6 +64,7 @@ async function readError(response: Response): Promise<ApiError> {
       response.status,
       typeof answer.code === 'string' ? answer.code : 'http_error',
       typeof answer.message === 'string' ? answer.message : response.statusText,
+      retryAfterSeconds(response),
     );
   } catch {
     return new ApiError(
@@ -67,14 +75,24 @@ async function readError(response: Response): Promise<ApiError> {
   }
 }
 
+/** The session's token, or an ApiError saying why there is none (`session_ended`: reopen the app). */
+async function sessionToken(renew: boolean): Promise<string> {
+  try {
+    return (await (renew ? refreshSession() : getSession())).token;
+  } catch (error) {
+    if (error instanceof SessionEndedError) throw new ApiError(401, 'session_ended', error.message);
+    throw new ApiError(0, 'network', error instanceof Error ? error.message : 'Could not sign in');
+  }
+}
+
 /**
- * A request to Seer's API with the init data attached. A 401 outside Telegram renews
- * the demo session and retries once. Exposed for calls that do not send JSON (uploads).
+ * A request to Seer's API with the session's token attached. A 401 renews the session (or starts
+ * a new one from init data) and retries once. Exposed for calls that do not send JSON (uploads).
  */
 export async function apiRequest(path: string, init: RequestInit = {}): Promise<unknown> {
-  const send = async (initData: string) => {
+  const send = async (token: string) => {
     const headers = new Headers(init.headers);
-    headers.set('authorization', initData);
+    headers.set('authorization', `Bearer ${token}`);
     if (typeof init.body === 'string') headers.set('content-type', 'application/json');
     headers.set('accept', 'application/json');
     try {
@@ -85,16 +103,8 @@ export async function apiRequest(path: string, init: RequestInit = {}): Promise<
     }
   };
 
-  let initData: string;
-  try {
-    initData = await getInitData();
-  } catch (error) {
-    throw new ApiError(0, 'network', error instanceof Error ? error.message : 'Could not sign in');
-  }
-  let response = await send(initData);
-  if (response.status === 401 && !hasTelegramInitData()) {
-    response = await send(await renewInitData().catch(() => initData));
-  }
+  let response = await send(await sessionToken(false));
+  if (response.status === 401) response = await send(await sessionToken(true));
   if (!response.ok) throw await readError(response);
   try {
     return await response.json();
@@ -123,7 +133,7 @@ export async function callApi<N extends CallName>(
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
   });
-  // Some answers carry `status: 'error'` with a 200 in the spec's older readings; treat them as failures.
+  // Some answers carry `status: 'error'` with a 200 in the original client's older calls; treat them as failures.
   if (answer && typeof answer === 'object' && (answer as { status?: unknown }).status === 'error') {
     const { message, code } = answer as { message?: unknown; code?: unknown };
     throw new ApiError(

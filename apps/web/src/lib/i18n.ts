@@ -15,7 +15,7 @@ const files = import.meta.glob<Messages>('../locales/*/*.json', { import: 'defau
 const LOCALE_KEY = 'locale';
 
 /** Texts every screen may show (shell, splash, modals, toasts), loaded before the first render. */
-export const CORE_TEXTS = ['common', 'nav', 'modals'] as const;
+const CORE_TEXTS = ['common', 'nav', 'modals'] as const;
 /** Which texts to load: some features' files, or all of them. */
 export type TextSet = readonly string[] | 'all';
 
@@ -88,7 +88,7 @@ export async function ensureTexts(features: TextSet = 'all'): Promise<void> {
 }
 
 /**
- * decisions.md: the Telegram user's language code inside Telegram, the browser's language
+ * The Telegram user's language code inside Telegram, the browser's language
  * outside; Russian when there is none, English for any other language. A choice the user
  * made in Settings wins.
  */
@@ -142,7 +142,7 @@ export function hasText(key: string): boolean {
   return lookup(key) !== undefined;
 }
 
-export function currentLocale(): Locale {
+function currentLocale(): Locale {
   return locale;
 }
 

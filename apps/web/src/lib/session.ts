@@ -1,17 +1,20 @@
 /**
- * Where the init data that identifies the user comes from.
- * Inside Telegram it is Telegram's own init data; in a plain browser (demo) the
- * server signs a demo session once, which is kept in localStorage and reused.
+ * Who the user is, for every call and the socket: a session the server starts from init data
+ * (docs/decisions/013-sessions.md), renewed silently before its token expires. When it can be
+ * neither renewed nor started again (the init data is too old, the session was revoked or reached
+ * its longest life), the session has ended and the app asks to be reopened.
+ * The init data inside Telegram is Telegram's own; in a plain browser (demo) the server signs a
+ * demo user's once, which is kept in localStorage and reused.
  */
-import type { TelegramUser } from '@seer/contract';
-import { launchInitData } from './telegram';
+import type { SessionAnswer } from '@seer/contract';
+import { launchInitData, onAppActive } from './telegram';
 
 const STORAGE_KEY = 'seer.initData';
 
 let demoSession: Promise<string> | null = null;
 
-/** True when Telegram supplied the init data (we never ask the server for a demo session then). */
-export function hasTelegramInitData(): boolean {
+/** True when Telegram supplied the init data (we never ask the server for demo init data then). */
+function hasTelegramInitData(): boolean {
   return launchInitData() !== '';
 }
 
@@ -49,8 +52,8 @@ async function requestDemoSession(): Promise<string> {
   return answer.init_data;
 }
 
-/** The init data to send; asks for a demo session only when neither Telegram nor storage has one. */
-export async function getInitData(): Promise<string> {
+/** The init data a session starts from; asks for demo init data only when neither Telegram nor storage has one. */
+async function getInitData(): Promise<string> {
   const telegram = launchInitData();
   if (telegram) return telegram;
   const stored = readStored();
@@ -59,10 +62,10 @@ export async function getInitData(): Promise<string> {
 }
 
 /**
- * Called after a 401: a demo session may have expired, so ask for a fresh one.
+ * Called when the stored demo init data is refused (too old): ask for fresh demo init data.
  * Concurrent callers share one request. Inside Telegram there is nothing to renew.
  */
-export async function renewInitData(): Promise<string> {
+async function renewInitData(): Promise<string> {
   if (hasTelegramInitData()) return launchInitData();
   demoSession ??= requestDemoSession()
     .then((initData) => {
@@ -75,20 +78,151 @@ export async function renewInitData(): Promise<string> {
   return demoSession;
 }
 
-export function forgetInitData(): void {
-  store('');
+// ---------- sessions ----------
+
+type Session = SessionAnswer;
+
+/** Thrown when no session can be had any more: the app shows "please reopen Seer". */
+export class SessionEndedError extends Error {
+  constructor() {
+    super('The session has ended; reopen Seer');
+    this.name = 'SessionEndedError';
+  }
 }
 
-export type SessionUser = TelegramUser;
+/** Renew when less than this is left of the token's life (or half of it, for short ones). */
+const RENEW_MARGIN_SECONDS = 5 * 60;
 
-/** The Telegram user named inside init data (the server verifies it; we only read it). */
-export function userFromInitData(initData: string): SessionUser | null {
+let current: (Session & { issuedAt: number }) | null = null;
+let pending: Promise<Session> | null = null;
+let renewTimer: ReturnType<typeof setTimeout> | null = null;
+let stopActiveListener: (() => void) | null = null;
+let ended = false;
+const endedListeners = new Set<() => void>();
+const renewedListeners = new Set<(session: Session) => void>();
+
+class SessionRefused extends Error {}
+
+async function postSession(path: string, authorization: string): Promise<Session> {
+  let response: Response;
   try {
-    const raw = new URLSearchParams(initData).get('user');
-    if (!raw) return null;
-    const user = JSON.parse(raw) as SessionUser;
-    return typeof user.id === 'number' ? user : null;
-  } catch {
-    return null;
+    response = await fetch(path, {
+      method: 'POST',
+      headers: { authorization, accept: 'application/json' },
+    });
+  } catch (error) {
+    throw new Error(error instanceof Error ? error.message : 'Network error');
   }
+  if (response.status === 401) throw new SessionRefused();
+  if (!response.ok) throw new Error(`Signing in failed with status ${response.status}`);
+  const answer = (await response.json()) as Partial<Session>;
+  if (typeof answer.token !== 'string' || typeof answer.expires_at !== 'number')
+    throw new Error('Signing in gave no session');
+  return answer as Session;
+}
+
+function nowSeconds(): number {
+  return Date.now() / 1000;
+}
+
+function fresh(session: Session & { issuedAt: number }): boolean {
+  const life = session.expires_at - session.issuedAt;
+  return session.expires_at - nowSeconds() > Math.min(RENEW_MARGIN_SECONDS, life / 2);
+}
+
+function scheduleRenewal(session: Session & { issuedAt: number }): void {
+  if (renewTimer !== null) clearTimeout(renewTimer);
+  const life = session.expires_at - session.issuedAt;
+  const at = session.expires_at - Math.min(RENEW_MARGIN_SECONDS, life / 2);
+  renewTimer = setTimeout(
+    () => {
+      renewTimer = null;
+      void refreshSession().catch(() => {});
+    },
+    Math.max(1_000, (at - nowSeconds()) * 1000),
+  );
+  // Timers sleep while the app is in the background; coming back renews at once if due.
+  stopActiveListener ??= onAppActive(() => void getSession().catch(() => {}));
+}
+
+async function startFromInitData(): Promise<Session> {
+  try {
+    return await postSession('/api/session', await getInitData());
+  } catch (error) {
+    // Outside Telegram a demo user's init data can simply be signed again.
+    if (error instanceof SessionRefused && !hasTelegramInitData())
+      return postSession('/api/session', await renewInitData());
+    throw error;
+  }
+}
+
+async function obtain(force: boolean): Promise<Session> {
+  if (ended) throw new SessionEndedError();
+  if (current && !force && fresh(current)) return current;
+  pending ??= (async () => {
+    let session: Session | null = null;
+    if (current) {
+      try {
+        session = await postSession('/api/session/renew', `Bearer ${current.token}`);
+      } catch (error) {
+        if (!(error instanceof SessionRefused)) throw error;
+      }
+    }
+    try {
+      session ??= await startFromInitData();
+    } catch (error) {
+      if (error instanceof SessionRefused) {
+        current = null;
+        ended = true;
+        for (const listener of endedListeners) listener();
+        throw new SessionEndedError();
+      }
+      throw error;
+    }
+    current = { ...session, issuedAt: nowSeconds() };
+    scheduleRenewal(current);
+    for (const listener of renewedListeners) listener(session);
+    return session;
+  })().finally(() => {
+    pending = null;
+  });
+  return pending;
+}
+
+/** A session whose token is good for a while yet: renewed or started as needed (one request at a time). */
+export function getSession(): Promise<Session> {
+  return obtain(false);
+}
+
+/** After the server refused the token (401): renew it, or start a new session from init data. */
+export function refreshSession(): Promise<Session> {
+  return obtain(true);
+}
+
+/** Whether the session has ended for good (the app must be reopened). */
+export function isSessionEnded(): boolean {
+  return ended;
+}
+
+/** Calls back once the session has ended for good; returns the undo. */
+export function onSessionEnded(listener: () => void): () => void {
+  endedListeners.add(listener);
+  return () => endedListeners.delete(listener);
+}
+
+/** Calls back with every renewed or new session (the socket hands it to the server). */
+export function onSessionRenewed(listener: (session: Session) => void): () => void {
+  renewedListeners.add(listener);
+  return () => renewedListeners.delete(listener);
+}
+
+/** For tests: forget the session as if the app had just started. */
+export function resetSessionForTests(): void {
+  current = null;
+  pending = null;
+  ended = false;
+  if (renewTimer !== null) clearTimeout(renewTimer);
+  renewTimer = null;
+  stopActiveListener?.();
+  stopActiveListener = null;
 }

@@ -2,8 +2,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('./session', () => ({
-  getInitData: async () => 'signed',
-  userFromInitData: () => ({ id: 42 }),
+  getSession: async () => ({ token: 'signed', telegram_user_id: 42 }),
+  refreshSession: async () => ({ token: 'signed', telegram_user_id: 42 }),
+  onSessionRenewed: () => () => {},
+  SessionEndedError: class extends Error {},
 }));
 vi.mock('./telegram', () => ({ onAppActive: () => () => {} }));
 

@@ -1,14 +1,22 @@
 /**
- * The live socket (/ws, decisions.md "Live socket"): one connection for the whole app,
- * opened on first use, reopened 5 s after it closes and at once when the app becomes
- * active again. Screens subscribe to frame types and watch dialogs; both survive reconnects.
+ * The live socket (/ws, docs/product-rules.md#the-live-socket): one connection for the whole app,
+ * opened on first use with the session's token, reopened 5 s after it closes and at once when the
+ * app becomes active again. Screens subscribe to frame types and watch dialogs; both survive
+ * reconnects. A renewed session is handed to the open socket; a socket closed because its
+ * credential expired (4401) reconnects with a renewed session, or not at all once it has ended;
+ * one closed because the user's rights changed (4403) reconnects at once.
  */
-import type { ClientFrame, ServerFrame, ServerFrameOf } from '@seer/contract';
-import { getInitData, userFromInitData } from './session';
+import {
+  SOCKET_CLOSE_CODES,
+  type ClientFrame,
+  type ServerFrame,
+  type ServerFrameOf,
+} from '@seer/contract';
+import { getSession, onSessionRenewed, refreshSession, SessionEndedError } from './session';
 import { onAppActive } from './telegram';
 
 /** Spec section 9: the socket reconnects 5 seconds after closing. */
-export const RECONNECT_DELAY_MS = 5000;
+const RECONNECT_DELAY_MS = 5000;
 
 type Handler = (frame: ServerFrame) => void;
 export type ConnectionState = 'idle' | 'connecting' | 'open' | 'closed';
@@ -25,14 +33,15 @@ let advisorUsers = 0;
 const ADVISOR_RELEASE_DELAY_MS = 1000;
 
 let socket: WebSocket | null = null;
-let state: ConnectionState = 'idle';
 let userId: number | null = null;
 let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
 let stopActiveListener: (() => void) | null = null;
+let stopRenewedListener: (() => void) | null = null;
 let users = 0;
+/** Set after a 4401 close: the next open renews the session first. */
+let renewBeforeOpen = false;
 
 function setState(next: ConnectionState): void {
-  state = next;
   for (const listener of stateListeners) listener(next);
 }
 
@@ -83,20 +92,21 @@ function scheduleReconnect(delay = RECONNECT_DELAY_MS): void {
 async function open(): Promise<void> {
   if (users === 0 || (socket && socket.readyState <= WebSocket.OPEN)) return;
   setState('connecting');
-  let initData: string;
+  let token: string;
   try {
-    initData = await getInitData();
-  } catch {
+    const session = await (renewBeforeOpen ? refreshSession() : getSession());
+    renewBeforeOpen = false;
+    token = session.token;
+    userId = session.telegram_user_id;
+  } catch (error) {
     setState('closed');
-    scheduleReconnect();
+    // Once the session has ended the app shows "please reopen"; reconnecting would only fail.
+    if (!(error instanceof SessionEndedError)) scheduleReconnect();
     return;
   }
-  if (users === 0) return;
-  userId = userFromInitData(initData)?.id ?? null;
+  if (users === 0 || (socket && socket.readyState <= WebSocket.OPEN)) return;
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-  const ws = new WebSocket(
-    `${scheme}://${location.host}/ws?initData=${encodeURIComponent(initData)}`,
-  );
+  const ws = new WebSocket(`${scheme}://${location.host}/ws?token=${encodeURIComponent(token)}`);
   socket = ws;
   ws.onopen = () => {
     if (userId !== null) send({ type: 'user_connect', user_id: userId, data: { role: 'user' } });
@@ -118,11 +128,15 @@ async function open(): Promise<void> {
     setState('open');
   };
   ws.onmessage = (event) => dispatch(event.data);
-  ws.onclose = () => {
+  ws.onclose = (event?: { code?: number }) => {
     if (socket !== ws) return;
     socket = null;
     setState('closed');
-    scheduleReconnect();
+    if (event?.code === SOCKET_CLOSE_CODES.unauthorized) {
+      renewBeforeOpen = true;
+      scheduleReconnect(0);
+    } else if (event?.code === SOCKET_CLOSE_CODES.rightsChanged) scheduleReconnect(0);
+    else scheduleReconnect();
   };
   // An error is always followed by close, which schedules the reconnect.
   ws.onerror = () => {};
@@ -141,6 +155,10 @@ function retain(): () => void {
   users += 1;
   if (users === 1) {
     stopActiveListener = onAppActive(reconnectNow);
+    // The open socket moves to a renewed session, so it outlives the token it was opened with.
+    stopRenewedListener = onSessionRenewed((session) =>
+      send({ type: 'session', token: session.token }),
+    );
     void open();
   }
   let released = false;
@@ -151,6 +169,8 @@ function retain(): () => void {
     if (users > 0) return;
     stopActiveListener?.();
     stopActiveListener = null;
+    stopRenewedListener?.();
+    stopRenewedListener = null;
     if (reconnectTimer !== null) clearTimeout(reconnectTimer);
     reconnectTimer = null;
     const closing = socket;
@@ -198,10 +218,6 @@ export function watchDialog(managerId: number): () => void {
     }
     release();
   };
-}
-
-export function connectionState(): ConnectionState {
-  return state;
 }
 
 /** Calls back on every connection state change (to show "reconnecting", for example). */

@@ -48,6 +48,7 @@ export interface TelegramWebApp {
   isVersionAtLeast(version: string): boolean;
   ready(): void;
   expand(): void;
+  close?(): void;
   setHeaderColor?(color: string): void;
   setBackgroundColor?(color: string): void;
   setBottomBarColor?(color: string): void;
@@ -102,7 +103,7 @@ function readLaunchParams(): URLSearchParams {
 }
 
 /** The WebApp object when Telegram's script is loaded (or the host injected it). */
-export function webApp(): TelegramWebApp | null {
+function webApp(): TelegramWebApp | null {
   const app = typeof window === 'undefined' ? undefined : window.Telegram?.WebApp;
   return app && (app.initData || launchParams.has('tgWebAppData')) ? app : null;
 }
@@ -110,6 +111,13 @@ export function webApp(): TelegramWebApp | null {
 /** True when Seer was opened from Telegram (launch parameters present), even before the script loads. */
 export function isInTelegram(): boolean {
   return launchParams.has('tgWebAppData') || Boolean(window.Telegram?.WebApp?.initData);
+}
+
+/** Closes the Mini App inside Telegram (so it can be opened again with fresh init data); reloads the page elsewhere. */
+export function closeOrReload(): void {
+  const app = webApp();
+  if (app?.close) app.close();
+  else window.location.reload();
 }
 
 /** Telegram's init data for this launch, or '' in a plain browser. */

@@ -17,7 +17,7 @@ export const THEME_KEY = 'theme';
 const listeners = new Set<() => void>();
 let current: Theme = 'light';
 
-export function storedTheme(): Theme | null {
+function storedTheme(): Theme | null {
   try {
     const value = localStorage.getItem(THEME_KEY);
     return value === 'light' || value === 'dark' ? value : null;

@@ -46,7 +46,7 @@ export function useLiveBalance(): void {
   );
 }
 
-/** decisions.md: "Start for free" while the user has free messages left, "Message" otherwise. */
+/** "Start for free" while the user has free messages left, "Message" otherwise. */
 export function hasFreeMessages(user: CurrentUser | undefined): boolean {
   return (user?.free_messages ?? 0) > 0;
 }

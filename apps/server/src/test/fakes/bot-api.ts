@@ -13,6 +13,10 @@ import type { Update } from '../../bot/bot-api.js';
 export interface RecordedCall {
   method: string;
   params: Record<string, unknown>;
+  /** When the call arrived (Date.now()). */
+  at: number;
+  /** The HTTP status it was answered with; null when the connection was dropped instead. */
+  status: number | null;
 }
 
 interface Invoice {
@@ -37,7 +41,7 @@ export class FakeBotApi {
   private queue: Update[] = [];
   private nextUpdateId = 700_000_001;
   private waiters: Array<() => void> = [];
-  private readonly failures = new Map<string, Outcome[]>();
+  private readonly failures = new Map<string, Array<Outcome | 'drop'>>();
 
   private constructor(
     private readonly server: Server,
@@ -58,11 +62,44 @@ export class FakeBotApi {
     return this.calls.filter((c) => c.method === method);
   }
 
-  /** The next call of `method` fails with this Telegram error. */
-  failNext(method: string, errorCode: number, description: string): void {
+  /**
+   * The next call of `method` fails with this Telegram error, shaped like the Bot API's:
+   * `{ ok: false, error_code, description, parameters: { retry_after } }` (a 429 says how many
+   * seconds to wait in retry_after).
+   */
+  failNext(
+    method: string,
+    errorCode: number,
+    description: string,
+    options: { retryAfterSeconds?: number } = {},
+  ): void {
     const list = this.failures.get(method) ?? [];
-    list.push({ ok: false, error_code: errorCode, description });
+    list.push({
+      ok: false,
+      error_code: errorCode,
+      description,
+      ...(options.retryAfterSeconds !== undefined
+        ? { parameters: { retry_after: options.retryAfterSeconds } }
+        : {}),
+    });
     this.failures.set(method, list);
+  }
+
+  /** The next call of `method` gets no answer: the connection is dropped (a network error). */
+  dropNext(method: string): void {
+    const list = this.failures.get(method) ?? [];
+    list.push('drop');
+    this.failures.set(method, list);
+  }
+
+  /** Forgets the failures still queued for `method`. */
+  clearFailures(method: string): void {
+    this.failures.delete(method);
+  }
+
+  /** Calls of `method` that Telegram accepted (answered 200). */
+  acceptedCallsOf(method: string): RecordedCall[] {
+    return this.calls.filter((c) => c.method === method && c.status === 200);
   }
 
   /** Queues an update (or, with a webhook set, posts it there); returns its update_id. */
@@ -100,9 +137,17 @@ export class FakeBotApi {
       message: {
         message_id: this.nextUpdateId,
         date: Math.floor(Date.now() / 1000),
-        chat: { id: from.id, type: 'private' },
-        from: { first_name: 'Test', ...from },
+        chat: { id: from.id, type: 'private', first_name: 'Test' },
+        from: { is_bot: false, first_name: 'Test', ...from },
         text,
+        // Telegram marks a leading /command (and /command@bot) as a bot_command entity.
+        ...(/^\/\w+(@\w+)?/.test(text)
+          ? {
+              entities: [
+                { type: 'bot_command', offset: 0, length: /^\/\w+(@\w+)?/.exec(text)![0].length },
+              ],
+            }
+          : {}),
       },
     });
   }
@@ -123,7 +168,7 @@ export class FakeBotApi {
     await this.pushUpdate({
       pre_checkout_query: {
         id: queryId,
-        from: { id: payerId, first_name: 'Payer' },
+        from: { id: payerId, is_bot: false, first_name: 'Payer' },
         currency: invoice.currency,
         total_amount: amount,
         invoice_payload: invoice.payload,
@@ -155,8 +200,8 @@ export class FakeBotApi {
       message: {
         message_id: this.nextUpdateId,
         date: Math.floor(Date.now() / 1000),
-        chat: { id: payerId, type: 'private' },
-        from: { id: payerId, first_name: 'Payer' },
+        chat: { id: payerId, type: 'private', first_name: 'Payer' },
+        from: { id: payerId, is_bot: false, first_name: 'Payer' },
         successful_payment: {
           currency: 'XTR',
           total_amount: payment.amount,
@@ -179,8 +224,8 @@ export class FakeBotApi {
       message: {
         message_id: this.nextUpdateId,
         date: Math.floor(Date.now() / 1000),
-        chat: { id: payerId, type: 'private' },
-        from: { id: payerId, first_name: 'Payer' },
+        chat: { id: payerId, type: 'private', first_name: 'Payer' },
+        from: { id: payerId, is_bot: false, first_name: 'Payer' },
         refunded_payment: {
           currency: 'XTR',
           total_amount: payment.amount,
@@ -235,11 +280,16 @@ export class FakeBotApi {
         return send(400, { ok: false, error_code: 400, description: 'Bad Request: invalid JSON' });
       }
     }
-    this.calls.push({ method, params });
+    const call: RecordedCall = { method, params, at: Date.now(), status: null };
+    this.calls.push(call);
     const failure = this.failures.get(method)?.shift();
-    if (failure) return send(failure.ok ? 200 : failure.error_code, failure);
-    const outcome = await this.run(method, params);
-    send(outcome.ok ? 200 : outcome.error_code, outcome);
+    if (failure === 'drop') {
+      req.socket.destroy();
+      return;
+    }
+    const outcome = failure ?? (await this.run(method, params));
+    call.status = outcome.ok ? 200 : outcome.error_code;
+    send(call.status, outcome);
   }
 
   private async run(method: string, p: Record<string, unknown>): Promise<Outcome> {

@@ -7,7 +7,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { AdminGate } from './admin-gate';
 import { creditUser } from './api/credit';
 import { useUserLedger } from './api/user-ledger';
-import { errorText } from './confirm-action';
+import { refusalText } from './confirm-action';
 import { CreditForm } from './credit-form';
 import './admin.css';
 
@@ -17,7 +17,10 @@ function UserLedger({ telegramUserId }: { telegramUserId: number }) {
   if (ledger.status === 'loading') return <LoadingState />;
   if (ledger.status === 'error')
     return (
-      <ErrorState message={errorText(ledger.error, t('admin.loadError'))} onRetry={ledger.retry} />
+      <ErrorState
+        message={refusalText(ledger.error, t('admin.loadError'))}
+        onRetry={ledger.retry}
+      />
     );
   const { user, ledger: entries } = ledger.data;
   return (

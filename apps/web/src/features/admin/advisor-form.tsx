@@ -1,6 +1,14 @@
 /** Create or edit an advisor: profile fields, price, avatar (UploadImage.php), active or not. */
 import { useRef, useState, type FormEvent } from 'react';
-import { CATEGORIES, formatCents, parseDollarsToCents } from '@seer/contract';
+import {
+  CATEGORIES,
+  LIMITS,
+  cleanText,
+  fitText,
+  formatCents,
+  isBlankText,
+  parseDollarsToCents,
+} from '@seer/contract';
 import { isApiError } from '../../lib/api-client';
 import { useT } from '../../lib/i18n';
 import { uploadPicture, UPLOADABLE_IMAGE_TYPES } from '../../lib/image-upload';
@@ -8,7 +16,7 @@ import { Avatar } from '../../shared/ui/avatar';
 import { Button } from '../../shared/ui/button';
 import type { AdminAdvisorRow } from './api/list-advisors';
 import { saveAdvisor } from './api/save-advisor';
-import { errorText } from './confirm-action';
+import { refusalText } from './confirm-action';
 
 interface Draft {
   name: string;
@@ -68,7 +76,7 @@ export function AdvisorForm({
           ? t('admin.advisors.imageType')
           : code === 'too_large'
             ? t('admin.advisors.imageTooLarge')
-            : errorText(failure, t('admin.genericError')),
+            : refusalText(failure, t('admin.genericError')),
       );
     } finally {
       setBusy(false);
@@ -79,7 +87,7 @@ export function AdvisorForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    if (!draft.name.trim()) return setError(t('admin.advisors.nameRequired'));
+    if (isBlankText(draft.name)) return setError(t('admin.advisors.nameRequired'));
     const priceCents = parseDollarsToCents(draft.price);
     if (priceCents === null || priceCents <= 0) return setError(t('admin.advisors.priceInvalid'));
     const experience = Number(draft.experience);
@@ -96,7 +104,7 @@ export function AdvisorForm({
     try {
       const saved = await saveAdvisor({
         ...(advisor ? { id: advisor.id } : {}),
-        name: draft.name.trim(),
+        name: cleanText(draft.name),
         category_id: draft.category_id,
         price: formatCents(priceCents),
         description: draft.description,
@@ -109,7 +117,7 @@ export function AdvisorForm({
       });
       onSaved(saved);
     } catch (failure) {
-      setError(errorText(failure, t('admin.genericError')));
+      setError(refusalText(failure, t('admin.genericError')));
     } finally {
       setBusy(false);
     }
@@ -183,9 +191,8 @@ export function AdvisorForm({
           id="advisor-description"
           className="input"
           rows={4}
-          maxLength={2000}
           value={draft.description}
-          onChange={(e) => set('description', e.target.value)}
+          onChange={(e) => set('description', fitText(e.target.value, LIMITS.advisorTextMaxLength))}
         />
       </div>
       <div className="field">
@@ -194,9 +201,10 @@ export function AdvisorForm({
           id="advisor-additional"
           className="input"
           rows={3}
-          maxLength={2000}
           value={draft.additional_info}
-          onChange={(e) => set('additional_info', e.target.value)}
+          onChange={(e) =>
+            set('additional_info', fitText(e.target.value, LIMITS.advisorTextMaxLength))
+          }
         />
       </div>
       <label className="admin-check">

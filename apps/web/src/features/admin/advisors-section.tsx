@@ -10,7 +10,7 @@ import { linkAdvisor } from './api/link-advisor';
 import { useAdminAdvisors, type AdminAdvisorRow } from './api/list-advisors';
 import { saveAdvisor } from './api/save-advisor';
 import { AdvisorForm } from './advisor-form';
-import { ConfirmAction, errorText } from './confirm-action';
+import { ConfirmAction, refusalText } from './confirm-action';
 
 function LinkForm({ advisor }: { advisor: AdminAdvisorRow }) {
   const t = useT();
@@ -30,7 +30,7 @@ function LinkForm({ advisor }: { advisor: AdminAdvisorRow }) {
         'success',
       );
     } catch (failure) {
-      setError(errorText(failure, t('admin.genericError')));
+      setError(refusalText(failure, t('admin.genericError')));
     } finally {
       setBusy(false);
     }
@@ -107,7 +107,7 @@ export function AdvisorsSection() {
   if (advisors.status === 'error')
     return (
       <ErrorState
-        message={errorText(advisors.error, t('admin.loadError'))}
+        message={refusalText(advisors.error, t('admin.loadError'))}
         onRetry={advisors.retry}
       />
     );

@@ -2,7 +2,7 @@
 import { formatDate, useT } from '../../lib/i18n';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { useAudit } from './api/audit';
-import { errorText } from './confirm-action';
+import { refusalText } from './confirm-action';
 
 export function AuditSection() {
   const t = useT();
@@ -10,7 +10,7 @@ export function AuditSection() {
   if (audit.status === 'loading') return <LoadingState />;
   if (audit.status === 'error')
     return (
-      <ErrorState message={errorText(audit.error, t('admin.loadError'))} onRetry={audit.retry} />
+      <ErrorState message={refusalText(audit.error, t('admin.loadError'))} onRetry={audit.retry} />
     );
   if (audit.data.entries.length === 0) return <EmptyState message={t('admin.audit.none')} />;
   return (

@@ -16,8 +16,8 @@ interface ConfirmActionProps {
   disabled?: boolean;
 }
 
-/** The server's message for a refused request (4xx), a general one otherwise. */
-export function errorText(error: unknown, fallback: string): string {
+/** The server's reason for a refused request (4xx): admins see the rule as the server words it. */
+export function refusalText(error: unknown, fallback: string): string {
   return isApiError(error) && error.status >= 400 && error.status < 500 ? error.message : fallback;
 }
 
@@ -47,7 +47,7 @@ export function ConfirmAction({
       await onConfirm();
       setAsking(false);
     } catch (failure) {
-      setError(errorText(failure, t('admin.genericError')));
+      setError(refusalText(failure, t('admin.genericError')));
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,5 @@
 /** Checks an admin's credit or debit before it is sent: a signed dollar amount with at most two decimals, not zero, a reason, no debit below zero. */
-import { LIMITS, parseDollarsToCents } from '@seer/contract';
+import { LIMITS, cleanText, parseDollarsToCents, textTooLong } from '@seer/contract';
 
 export type CreditProblem =
   | 'amountRequired'
@@ -32,9 +32,9 @@ export function checkCredit(
       if (cents < 0 && -cents > balanceCents) problems.amount = 'debitTooLarge';
     }
   }
-  const reason = reasonText.trim();
+  const reason = cleanText(reasonText, { multiline: true });
   if (!reason) problems.reason = 'reasonRequired';
-  else if (reason.length > LIMITS.reviewTextMaxLength) problems.reason = 'reasonTooLong';
+  else if (textTooLong(reason, LIMITS.reviewTextMaxLength)) problems.reason = 'reasonTooLong';
   if (problems.amount || problems.reason) return { ok: false, problems };
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { formatCents } from '@seer/contract';
 import { useT } from '../../lib/i18n';
 import { Button } from '../../shared/ui/button';
-import { errorText } from './confirm-action';
+import { refusalText } from './confirm-action';
 import { checkCredit, type CreditProblem } from './credit-check';
 
 interface CreditFormProps {
@@ -53,7 +53,7 @@ export function CreditForm({ user, send, onDone }: CreditFormProps) {
       setReason('');
       onDone(answer.balance_cents);
     } catch (failure) {
-      setError(errorText(failure, t('admin.genericError')));
+      setError(refusalText(failure, t('admin.genericError')));
     } finally {
       setBusy(false);
     }

@@ -8,7 +8,7 @@ import { assignDeposit } from './api/assign-deposit';
 import { useDeposits, type AdminDepositRow } from './api/list-deposits';
 import { refundStars } from './api/refund-stars';
 import { useStarsPayments } from './api/stars-payments';
-import { ConfirmAction, errorText } from './confirm-action';
+import { ConfirmAction, refusalText } from './confirm-action';
 
 const DATE_TIME: Intl.DateTimeFormatOptions = {
   day: 'numeric',
@@ -19,7 +19,7 @@ const DATE_TIME: Intl.DateTimeFormatOptions = {
 };
 
 /** Nanotons as TON with up to 9 decimals, without floating point. */
-export function tonText(nanotons: string): string {
+function tonText(nanotons: string): string {
   const digits = nanotons.replace(/^0+(?=\d)/, '').padStart(10, '0');
   const whole = digits.slice(0, -9);
   const fraction = digits.slice(-9).replace(/0+$/, '');
@@ -100,7 +100,7 @@ export function DepositsSection() {
   if (deposits.status === 'error')
     return (
       <ErrorState
-        message={errorText(deposits.error, t('admin.loadError'))}
+        message={refusalText(deposits.error, t('admin.loadError'))}
         onRetry={deposits.retry}
       />
     );
@@ -144,7 +144,7 @@ export function StarsSection() {
       {payments.status === 'loading' && <LoadingState />}
       {payments.status === 'error' && (
         <ErrorState
-          message={errorText(payments.error, t('admin.loadError'))}
+          message={refusalText(payments.error, t('admin.loadError'))}
           onRetry={payments.retry}
         />
       )}

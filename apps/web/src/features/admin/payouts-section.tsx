@@ -8,7 +8,7 @@ import { showToast } from '../../shared/ui/toast';
 import { markPaid } from './api/mark-paid';
 import { usePayouts, type Period } from './api/payouts';
 import { downloadPayoutsCsv } from './api/download-payouts-csv';
-import { ConfirmAction, errorText } from './confirm-action';
+import { ConfirmAction, refusalText } from './confirm-action';
 
 /** YYYY-MM-DD in the admin's own calendar. */
 function isoDay(date: Date): string {
@@ -32,7 +32,7 @@ export function PayoutsSection() {
     try {
       await downloadPayoutsCsv(period);
     } catch (failure) {
-      showToast(errorText(failure, t('admin.genericError')), 'error');
+      showToast(refusalText(failure, t('admin.genericError')), 'error');
     } finally {
       setDownloading(false);
     }
@@ -79,7 +79,7 @@ export function PayoutsSection() {
       {payouts.status === 'loading' && <LoadingState />}
       {payouts.status === 'error' && (
         <ErrorState
-          message={errorText(payouts.error, t('admin.loadError'))}
+          message={refusalText(payouts.error, t('admin.loadError'))}
           onRetry={payouts.retry}
         />
       )}

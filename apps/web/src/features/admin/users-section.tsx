@@ -5,7 +5,7 @@ import { formatCents } from '@seer/contract';
 import { useT } from '../../lib/i18n';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { useAdminUsers } from './api/list-users';
-import { errorText } from './confirm-action';
+import { refusalText } from './confirm-action';
 
 export function UsersSection() {
   const t = useT();
@@ -33,7 +33,10 @@ export function UsersSection() {
       </div>
       {users.status === 'loading' && <LoadingState />}
       {users.status === 'error' && (
-        <ErrorState message={errorText(users.error, t('admin.loadError'))} onRetry={users.retry} />
+        <ErrorState
+          message={refusalText(users.error, t('admin.loadError'))}
+          onRetry={users.retry}
+        />
       )}
       {users.status === 'success' &&
         (users.data.users.length === 0 ? (

@@ -1,11 +1,12 @@
 /** The advisor's reply box: up to 1000 characters, an optional picture, Enter sends (Shift+Enter for a new line). */
 import { useRef, useState, type FormEvent } from 'react';
-import { LIMITS } from '@seer/contract';
+import { LIMITS, cleanText, countCharacters, fitText } from '@seer/contract';
 import { isApiError } from '../../lib/api-client';
 import { useT } from '../../lib/i18n';
 import { uploadPicture, UPLOADABLE_IMAGE_TYPES } from '../../lib/image-upload';
 import { Button } from '../../shared/ui/button';
 import { showToast } from '../../shared/ui/toast';
+import { errorText } from '../../lib/error-text';
 
 export function ReplyComposer({
   onSend,
@@ -17,24 +18,21 @@ export function ReplyComposer({
   const [picture, setPicture] = useState<{ id: string; url: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
-  const trimmed = text.trim();
-  const canSend =
-    !busy &&
-    (trimmed.length > 0 || picture !== null) &&
-    trimmed.length <= LIMITS.advisorReplyMaxLength;
+  const cleaned = cleanText(text, { multiline: true });
+  const canSend = !busy && (cleaned !== '' || picture !== null);
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (!canSend) return;
     setBusy(true);
     try {
-      await onSend({ text: trimmed, ...(picture ? { imageId: picture.id } : {}) });
+      await onSend({ text: cleaned, ...(picture ? { imageId: picture.id } : {}) });
       setText('');
       setPicture(null);
     } catch (error) {
       showToast(
         isApiError(error) && error.status > 0 && error.status < 500
-          ? error.message
+          ? errorText(error, t('workspace.sendError'))
           : t('workspace.sendError'),
         'error',
       );
@@ -82,10 +80,9 @@ export function ReplyComposer({
         id="workspace-reply"
         className="input workspace-reply"
         rows={3}
-        maxLength={LIMITS.advisorReplyMaxLength}
         placeholder={t('workspace.replyPlaceholder')}
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => setText(fitText(event.target.value, LIMITS.advisorReplyMaxLength))}
         onKeyDown={(event) => {
           if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
             event.preventDefault();
@@ -95,7 +92,7 @@ export function ReplyComposer({
       />
       <div className="workspace-composer-actions">
         <span className="small muted" aria-live="polite">
-          {text.length}/{LIMITS.advisorReplyMaxLength}
+          {countCharacters(text)}/{LIMITS.advisorReplyMaxLength}
         </span>
         <input
           ref={fileInput}

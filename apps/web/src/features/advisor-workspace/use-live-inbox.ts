@@ -1,32 +1,36 @@
-/** Keeps the inbox fresh while it is on screen: a message or read receipt in any of the advisor's dialogs, or a reconnect, reloads it quietly. */
+/**
+ * Keeps the inbox current while it is on screen: a message or read receipt in one of the advisor's
+ * dialogs is applied to the cached list from the frame itself; a dialog the list does not hold yet
+ * (a new user) or a reconnect reloads it.
+ */
 import { useEffect } from 'react';
+import type { CallAnswer } from '@seer/contract';
 import { onConnectionState, onSocketFrame } from '../../lib/socket';
+import { getCachedData, setCachedData } from '../../lib/use-data';
+import { inboxWithMessage, inboxWithRead } from '../../shared/live-dialog/live-lists';
+import { inboxKey } from './api/keys';
+
+type Inbox = CallAnswer<'ManagerGetChats'>;
 
 export function useLiveInbox(advisorId: number, refetch: () => Promise<void>): void {
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    // A burst of frames (several messages at once) becomes one reload.
-    const reload = () => {
-      if (timer !== null) clearTimeout(timer);
-      timer = setTimeout(() => {
-        timer = null;
-        void refetch();
-      }, 200);
+    const update = (change: (inbox: Inbox) => Inbox['chats'] | null) => {
+      const current = getCachedData<Inbox>(inboxKey);
+      const next = current ? change(current) : null;
+      if (current && next) setCachedData(inboxKey, { ...current, chats: next });
+      else void refetch();
     };
     const stops = [
       onSocketFrame('new_message', ({ data }) => {
-        if (data.manager_id === advisorId) reload();
+        if (data.manager_id === advisorId) update((inbox) => inboxWithMessage(inbox.chats, data));
       }),
       onSocketFrame('read', ({ data }) => {
-        if (data.manager_id === advisorId) reload();
+        if (data.manager_id === advisorId) update((inbox) => inboxWithRead(inbox.chats, data));
       }),
       onConnectionState((state) => {
-        if (state === 'open') reload();
+        if (state === 'open') void refetch();
       }),
     ];
-    return () => {
-      if (timer !== null) clearTimeout(timer);
-      for (const stop of stops) stop();
-    };
+    return () => stops.forEach((stop) => stop());
   }, [advisorId, refetch]);
 }

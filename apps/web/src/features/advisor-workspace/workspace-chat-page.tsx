@@ -1,14 +1,10 @@
 /** /workspace/chat/:telegramUserId: one user's dialog as the advisor sees it, live, with the reply box. */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useParams } from 'wouter';
 import type { Message } from '@seer/contract';
 import { formatDate, useT } from '../../lib/i18n';
-import {
-  connectAsAdvisor,
-  onConnectionState,
-  onSocketFrame,
-  watchAdvisorDialog,
-} from '../../lib/socket';
+import { connectAsAdvisor, watchAdvisorDialog } from '../../lib/socket';
+import { useLiveDialog } from '../../shared/live-dialog/use-live-dialog';
 import { PageHeader } from '../../shared/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { AdvisorGate } from './advisor-gate';
@@ -16,7 +12,6 @@ import { useInbox } from './api/get-chats';
 import { useAdvisorDialog } from './api/get-messages';
 import { markDialogRead } from './api/mark-read';
 import { sendReply } from './api/send-message';
-import { applyUserRead, mergeMessages } from './dialog-messages';
 import { ReplyComposer } from './reply-composer';
 import './workspace.css';
 
@@ -65,65 +60,21 @@ function WorkspaceChat({ advisorId, userId }: { advisorId: number; userId: numbe
   const t = useT();
   const dialog = useAdvisorDialog(userId);
   const inbox = useInbox();
-  const [added, setAdded] = useState<Message[]>([]);
-  const [userReadUpTo, setUserReadUpTo] = useState(0);
   const scroller = useRef<HTMLUListElement>(null);
-  const markTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-
-  const scheduleMarkRead = useCallback(() => {
-    if (markTimer.current !== null) return;
-    markTimer.current = setTimeout(() => {
-      markTimer.current = null;
-      if (document.visibilityState === 'visible') void markDialogRead(userId).catch(() => {});
-    }, 300);
-  }, [userId]);
-
-  useEffect(() => {
-    setAdded([]);
-    setUserReadUpTo(0);
-    return () => {
-      if (markTimer.current !== null) clearTimeout(markTimer.current);
-      markTimer.current = null;
-    };
-  }, [userId]);
 
   useEffect(() => connectAsAdvisor(advisorId), [advisorId]);
   useEffect(() => watchAdvisorDialog(userId, advisorId), [userId, advisorId]);
 
-  const { refetch } = dialog;
-  useEffect(() => {
-    const stops = [
-      onSocketFrame('new_message', ({ data }) => {
-        if (data.manager_id !== advisorId || data.telegram_user_id !== userId) return;
-        setAdded((list) => mergeMessages(list, [data.full]));
-        if (data.sender === 'user') scheduleMarkRead();
-      }),
-      onSocketFrame('read', ({ data }) => {
-        if (
-          data.manager_id === advisorId &&
-          data.telegram_user_id === userId &&
-          data.reader === 'user'
-        ) {
-          setUserReadUpTo((upTo) => Math.max(upTo, data.up_to_id));
-        }
-      }),
-      // Back from a lost connection: catch up on what arrived meanwhile.
-      onConnectionState((state) => {
-        if (state === 'open') void refetch();
-      }),
-    ];
-    return () => stops.forEach((stop) => stop());
-  }, [advisorId, userId, scheduleMarkRead, refetch]);
-
-  const history = dialog.status === 'success' ? dialog.data.messages : undefined;
-  useEffect(() => {
-    if (history?.some((m) => m.sender === 'user' && !m.read)) scheduleMarkRead();
-  }, [history, scheduleMarkRead]);
-
-  const messages = useMemo(
-    () => applyUserRead(mergeMessages(history ?? [], added), userReadUpTo),
-    [history, added, userReadUpTo],
-  );
+  const markSeen = useCallback(() => markDialogRead(userId), [userId]);
+  const { messages, add } = useLiveDialog({
+    side: 'manager',
+    advisorId,
+    userId,
+    history: dialog.status === 'success' ? dialog.data.messages : undefined,
+    refetch: dialog.refetch,
+    markRead: markSeen,
+    showOwnEchoes: true,
+  });
   const newest = messages[messages.length - 1]?.id;
   useLayoutEffect(() => {
     const element = scroller.current;
@@ -135,8 +86,7 @@ function WorkspaceChat({ advisorId, userId }: { advisorId: number; userId: numbe
     t('workspace.userNumber', { id: userId });
 
   const send = async (content: { text: string; imageId?: string }) => {
-    const message = await sendReply(userId, content);
-    setAdded((list) => mergeMessages(list, [message]));
+    add(await sendReply(userId, content));
   };
 
   return (

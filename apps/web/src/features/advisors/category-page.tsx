@@ -6,7 +6,7 @@ import { callApi } from '../../lib/api-client';
 import { useT } from '../../lib/i18n';
 import { haptic } from '../../lib/telegram';
 import { useData } from '../../lib/use-data';
-import { navigate } from '../../app/navigation';
+import { navigate } from '../../lib/navigation';
 import { PageHeader } from '../../shared/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { ButtonLink } from '../../shared/ui/button';

@@ -1,4 +1,4 @@
-/** The four orders of a category list (decisions.md: rating, activity = online first, experience, price). */
+/** The four orders of a category list (rating, activity = online first, experience, price). */
 import type { Advisor } from '@seer/contract';
 
 export const SORT_ORDERS = ['rating', 'activity', 'experience', 'price'] as const;

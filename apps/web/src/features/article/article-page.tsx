@@ -1,4 +1,4 @@
-/** /article: how Seer selects its advisors (spec: testing, history and reviews, interview, trial). */
+/** /article: how Seer selects its advisors (testing, history and reviews, interview, trial). */
 import { useT } from '../../lib/i18n';
 import { ButtonLink } from '../../shared/ui/button';
 import { PageHeader } from '../../shared/ui/page-header';

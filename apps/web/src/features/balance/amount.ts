@@ -13,7 +13,7 @@ export function checkAmount(text: string): AmountCheck {
   return { ok: true, cents };
 }
 
-/** "1,250.00": the field's display form (the spec's default amount is written this way). */
+/** "1,250.00": the field's display form (the default amount is written this way). */
 export function formatAmount(cents: number): string {
   return new Intl.NumberFormat('en-US', {
     minimumFractionDigits: 2,

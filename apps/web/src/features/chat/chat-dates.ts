@@ -47,5 +47,5 @@ export function groupByDay(messages: readonly Message[], now: Date = new Date())
   return groups;
 }
 
-/** Spec: the time of a message as 2-digit hour and minute. */
+/** The time of a message as 2-digit hour and minute. */
 export const TIME_FORMAT: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };

@@ -1,4 +1,4 @@
-/** /chat/:id — the live chat with one advisor (spec sections 2, 4, 5 and 8). */
+/** /chat/:id — the live chat with one advisor (docs/product-rules.md#chat). */
 import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { formatCents } from '@seer/contract';
@@ -6,7 +6,7 @@ import { isApiError } from '../../lib/api-client';
 import { useT } from '../../lib/i18n';
 import { disableVerticalSwipes, hasNativeBackButton } from '../../lib/telegram';
 import { useCurrentUser, useLiveBalance } from '../../lib/user';
-import { goBack } from '../../app/navigation';
+import { goBack } from '../../lib/navigation';
 import { Avatar } from '../../shared/ui/avatar';
 import { ButtonLink } from '../../shared/ui/button';
 import { BackIcon } from '../../shared/ui/icons';
@@ -21,6 +21,7 @@ import { MessageList } from './message-list';
 import { unlockSound } from './chat-sound';
 import { useChat } from './use-chat';
 import styles from './chat.module.css';
+import { errorText } from '../../lib/error-text';
 
 function parseAdvisorId(raw: string | undefined): number | null {
   const id = Number(raw);
@@ -66,7 +67,7 @@ export default function ChatPage() {
 
   if (dialog.status === 'loading') return <LoadingState />;
   if (dialog.status === 'error') {
-    // Spec: 'Failed to fetch messages' when the server refused, 'Error fetching messages' when it could not be reached.
+    // 'Failed to fetch messages' when the server refused, 'Error fetching messages' when it could not be reached.
     const network = isApiError(dialog.error) && dialog.error.status === 0;
     return (
       <ErrorState
@@ -80,7 +81,7 @@ export default function ChatPage() {
   const profile = user.status === 'success' ? user.data : undefined;
   const freeMessages = profile?.free_messages ?? 0;
   const balanceCents = profile?.balance_cents ?? 0;
-  // Spec: no free messages left and a balance below the price → input disabled, "Add Balance".
+  // No free messages left and a balance below the price → input disabled, "Add Balance".
   const outOfFunds =
     profile !== undefined && freeMessages <= 0 && balanceCents < advisor.price_cents;
 
@@ -106,10 +107,7 @@ export default function ChatPage() {
       showToast(t('chat.deleted'), 'success');
       setLocation('/history', { replace: true });
     } catch (error) {
-      showToast(
-        isApiError(error) && error.message ? error.message : t('chat.deleteError'),
-        'error',
-      );
+      showToast(errorText(error, t('chat.deleteError')), 'error');
     } finally {
       setConfirmingDelete(false);
     }

@@ -1,6 +1,6 @@
 /**
  * The short chime when an advisor writes: two soft sine notes made with WebAudio, so no sound
- * file is downloaded. Silent when localStorage `sound` is 'false' (spec section 4).
+ * file is downloaded. Silent when localStorage `sound` is 'false'.
  */
 export const SOUND_KEY = 'sound';
 

@@ -8,8 +8,8 @@ import { Toasts } from '../../shared/ui/toast';
 import { Composer } from './composer';
 
 const sendChatMessage = vi.fn();
-vi.mock('./api/create-message', () => ({
-  sendChatMessage: (...args: unknown[]) => sendChatMessage(...args),
+vi.mock('../../shared/live-dialog/send-message', () => ({
+  sendPaidMessage: (...args: unknown[]) => sendChatMessage(...args),
 }));
 
 const sent: Message = {
@@ -45,10 +45,30 @@ afterEach(() => {
 describe('chat composer', () => {
   it('stops the text at 50 characters', () => {
     const { input } = setup();
-    expect(input.maxLength).toBe(50);
     fireEvent.change(input, { target: { value: 'x'.repeat(70) } });
     expect(input.value).toHaveLength(50);
     expect(screen.getByText('50/50')).toBeTruthy();
+  });
+
+  it('counts emoji as people see them: 26 emoji are 26 of 50, and 50 flags fit', () => {
+    const { input } = setup();
+    const emoji = ['👨‍👩‍👧‍👦', '🇺🇦', '👍🏽', '🏴󠁧󠁢󠁥󠁮󠁧󠁿', '🧑🏽‍🚀', '❤️'];
+    const text = Array.from({ length: 26 }, (_, i) => emoji[i % emoji.length]).join('');
+    fireEvent.change(input, { target: { value: text } });
+    expect(input.value).toBe(text);
+    expect(screen.getByText('26/50')).toBeTruthy();
+    fireEvent.change(input, { target: { value: '🇺🇦'.repeat(60) } });
+    expect(input.value).toBe('🇺🇦'.repeat(50));
+    expect(screen.getByText('50/50')).toBeTruthy();
+  });
+
+  it('does not send a text of zero-width and filler characters', () => {
+    const { input } = setup();
+    fireEvent.change(input, { target: { value: '\u200B\u200B\u3164\u2800' } });
+    const send = screen.getByRole('button', { name: t('chat.send') }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    fireEvent.submit(input.form!);
+    expect(sendChatMessage).not.toHaveBeenCalled();
   });
 
   it('sends the trimmed text and hands the saved message over', async () => {
@@ -76,7 +96,8 @@ describe('chat composer', () => {
     fireEvent.change(input, { target: { value: 'Hello' } });
     fireEvent.submit(input.form!);
     await screen.findByText('message must be at most 50 characters');
-    expect(input.value).toBe('Hello');
+    // The toast renders from the failed send; the text comes back just after it.
+    await waitFor(() => expect(input.value).toBe('Hello'));
   });
 
   it('shows the generic error text when the server cannot be reached', async () => {

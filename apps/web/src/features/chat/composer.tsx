@@ -1,6 +1,15 @@
 /** The message input: text up to 50 characters, emoji, a picture; or "Add Balance" when the user cannot pay. */
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
-import { LIMITS, type ERROR_CODES, type Message } from '@seer/contract';
+import {
+  LIMITS,
+  cleanText,
+  countCharacters,
+  fitText,
+  isBlankText,
+  textTooLong,
+  type ERROR_CODES,
+  type Message,
+} from '@seer/contract';
 import { isApiError } from '../../lib/api-client';
 import { useT } from '../../lib/i18n';
 import { haptic } from '../../lib/telegram';
@@ -8,10 +17,11 @@ import { invalidate } from '../../lib/use-data';
 import { ButtonLink } from '../../shared/ui/button';
 import { openModal } from '../../shared/ui/modal';
 import { showToast } from '../../shared/ui/toast';
-import { navigate } from '../../app/navigation';
-import { sendChatMessage } from './api/create-message';
-import { ACCEPTED_IMAGE_TYPES, uploadImage } from './api/upload-image';
+import { navigate } from '../../lib/navigation';
+import { sendPaidMessage } from '../../shared/live-dialog/send-message';
+import { UPLOADABLE_IMAGE_TYPES, uploadPicture } from '../../lib/image-upload';
 import styles from './chat.module.css';
+import { errorText } from '../../lib/error-text';
 
 const EmojiPicker = lazy(() => import('./emoji-picker'));
 
@@ -26,9 +36,9 @@ interface ComposerProps {
   onSent: (message: Message) => void;
 }
 
-/** Spec: a failed send shows the server's message, else the generic "error sending message". */
+/** A refused send says why (by its error code); no answer at all → the generic "error sending message". */
 function sendErrorText(error: unknown, t: (key: string) => string): string {
-  if (isApiError(error) && error.status !== 0 && error.message) return error.message;
+  if (isApiError(error) && error.status !== 0) return errorText(error, t('chat.sendError'));
   return t('chat.sendError');
 }
 
@@ -41,13 +51,13 @@ export function Composer({ advisorId, blocked, onSent }: ComposerProps) {
   const input = useRef<HTMLInputElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
-  // The spec's insufficient-funds alert is the warn modal, whose "Top up" leads to /balance.
+  // The insufficient-funds alert is the warn modal, whose "Top up" leads to /balance.
   const insufficientFunds = () =>
     openModal({ variant: 'warn', onAction: () => navigate('/balance') });
 
   const deliver = async (content: { text: string; imageId?: string }): Promise<boolean> => {
     try {
-      const message = await sendChatMessage(advisorId, content);
+      const message = await sendPaidMessage(advisorId, content);
       onSent(message);
       invalidate('chats');
       haptic.notify('success');
@@ -61,8 +71,9 @@ export function Composer({ advisorId, blocked, onSent }: ComposerProps) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = text.trim();
-    if (!trimmed || sending) return;
+    // What the server will store: trimmed of invisible ends, without bidi controls.
+    const cleaned = cleanText(text, { multiline: true });
+    if (!cleaned || sending) return;
     if (blocked) {
       insufficientFunds();
       return;
@@ -71,8 +82,8 @@ export function Composer({ advisorId, blocked, onSent }: ComposerProps) {
     setEmojiOpen(false);
     // The text leaves the box at once; it comes back if the send fails, so nothing typed is lost.
     setText('');
-    const sent = await deliver({ text: trimmed });
-    if (!sent) setText((current) => current || trimmed);
+    const sent = await deliver({ text: cleaned });
+    if (!sent) setText((current) => current || cleaned);
     setSending(false);
     input.current?.focus();
   };
@@ -84,7 +95,7 @@ export function Composer({ advisorId, blocked, onSent }: ComposerProps) {
     }
     setUploading(true);
     try {
-      const image = await uploadImage(file);
+      const image = await uploadPicture(file);
       await deliver({ text: '', imageId: image.id });
     } catch (error) {
       const reason =
@@ -92,8 +103,8 @@ export function Composer({ advisorId, blocked, onSent }: ComposerProps) {
           ? t('chat.imageType')
           : isApiError(error) && error.code === 'too_large'
             ? t('chat.imageTooLarge')
-            : isApiError(error) && error.status !== 0 && error.message
-              ? error.message
+            : isApiError(error) && error.status !== 0
+              ? errorText(error, t('chat.uploadNetwork'))
               : t('chat.uploadNetwork');
       showToast(t('chat.uploadError', { reason }), 'error');
     } finally {
@@ -107,8 +118,8 @@ export function Composer({ advisorId, blocked, onSent }: ComposerProps) {
     const start = element?.selectionStart ?? text.length;
     const end = element?.selectionEnd ?? text.length;
     const next = text.slice(0, start) + emoji + text.slice(end);
-    // The same 50-character rule as typing (counted like the input and the server count).
-    if (next.length > LIMITS.chatMessageMaxLength) {
+    // The same 50-character rule as typing, counted in characters as people see them, like the server.
+    if (textTooLong(next, LIMITS.chatMessageMaxLength)) {
       haptic.notify('warning');
       return;
     }
@@ -192,7 +203,7 @@ export function Composer({ advisorId, blocked, onSent }: ComposerProps) {
         <input
           ref={fileInput}
           type="file"
-          accept={ACCEPTED_IMAGE_TYPES.join(',')}
+          accept={UPLOADABLE_IMAGE_TYPES.join(',')}
           hidden
           onChange={(event) => {
             const file = event.target.files?.[0];
@@ -204,8 +215,8 @@ export function Composer({ advisorId, blocked, onSent }: ComposerProps) {
             ref={input}
             className="input"
             value={text}
-            maxLength={LIMITS.chatMessageMaxLength}
-            onChange={(event) => setText(event.target.value.slice(0, LIMITS.chatMessageMaxLength))}
+            // No maxLength: it counts UTF-16 units, and one emoji can take eleven of them.
+            onChange={(event) => setText(fitText(event.target.value, LIMITS.chatMessageMaxLength))}
             placeholder={uploading ? t('chat.uploading') : t('chat.placeholder')}
             aria-label={t('chat.placeholder')}
             aria-describedby="chat-counter"
@@ -219,14 +230,14 @@ export function Composer({ advisorId, blocked, onSent }: ComposerProps) {
             aria-live="off"
             hidden={text.length === 0}
           >
-            {text.length}/{LIMITS.chatMessageMaxLength}
+            {countCharacters(text)}/{LIMITS.chatMessageMaxLength}
           </span>
         </div>
         <button
           type="submit"
           className={`icon-button ${styles.send}`}
           aria-label={t('chat.send')}
-          disabled={!text.trim() || busy}
+          disabled={isBlankText(text) || busy}
         >
           <svg viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
             <path d="M3.4 20.4 21 12 3.4 3.6 3.4 10l12.6 2-12.6 2z" />

@@ -74,7 +74,7 @@ export function MessageList({
   const scroller = useRef<HTMLDivElement>(null);
   const newest = messages[messages.length - 1]?.id;
 
-  // Spec: the view scrolls to the newest message — on open and whenever one arrives.
+  // The view scrolls to the newest message — on open and whenever one arrives.
   useLayoutEffect(() => {
     const element = scroller.current;
     if (element) element.scrollTop = element.scrollHeight;

@@ -15,6 +15,7 @@ vi.mock('../../lib/socket', () => ({
     watched.push(id);
     return () => {};
   },
+  onConnectionState: () => () => {},
 }));
 
 const markRead = vi.fn().mockResolvedValue({ status: 'success' });

@@ -1,4 +1,4 @@
-/** A swipeable row of advisors, two per view (spec section 9), snapping per slide. */
+/** A swipeable row of advisors, two per view, snapping per slide. */
 import { useRef } from 'react';
 import type { Advisor } from '@seer/contract';
 import { useT } from '../../lib/i18n';

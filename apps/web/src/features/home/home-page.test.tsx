@@ -30,6 +30,11 @@ function advisor(id: number, categoryId: number) {
 function serve(freeMessages: number) {
   const managers = [1, 2, 3, 4, 5, 6].map((id) => advisor(id, id <= 3 ? 1 : 2));
   vi.stubGlobal('fetch', async (url: string) => {
+    if (url === '/api/session') {
+      const expires_at = Math.floor(Date.now() / 1000) + 3600;
+      const session = { token: 't', telegram_user_id: 1, expires_at, ends_at: expires_at };
+      return new Response(JSON.stringify({ status: 'success', ...session }), { status: 200 });
+    }
     const body = url.startsWith('/api/GetUser.php')
       ? { status: 'success', name: 'Anna', free_messages: freeMessages, data: {} }
       : { status: 'success', data: { managers } };

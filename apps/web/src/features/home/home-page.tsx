@@ -1,4 +1,4 @@
-/** Home: the seven parts of spec section 2, in order. */
+/** Home: welcome, daily tarot, horoscope, dreams, yes/no, advisor of the day, top love-life advisors, how we choose advisors. */
 import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import type { Advisor } from '@seer/contract';

@@ -5,7 +5,7 @@ import { SELF_SERVICE_CATEGORY_ID } from '@seer/contract';
 import { formatDate, useLocale, useT } from '../../lib/i18n';
 import { haptic } from '../../lib/telegram';
 import { useCurrentUser } from '../../lib/user';
-import { navigate } from '../../app/navigation';
+import { navigate } from '../../lib/navigation';
 import { ButtonLink } from '../../shared/ui/button';
 import { PageHeader } from '../../shared/ui/page-header';
 import { LoadingState } from '../../shared/ui/states';

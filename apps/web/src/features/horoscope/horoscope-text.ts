@@ -31,7 +31,7 @@ export interface DailyHoroscope {
   luckyColor: string;
 }
 
-/** decisions.md: the user's sign from the birth date, Aries while it is unknown. */
+/** The user's sign from the birth date, Aries while it is unknown. */
 export function signOrDefault(value: string | null | undefined): {
   sign: ZodiacSign;
   known: boolean;

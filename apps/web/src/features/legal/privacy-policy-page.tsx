@@ -1,4 +1,4 @@
-/** /privacy-policy: the policy's sections (spec: collected, use, sharing, security, retention, rights, cookies, changes). */
+/** /privacy-policy: the policy's sections (collected, use, sharing, security, retention, rights, cookies, changes). */
 import { useT } from '../../lib/i18n';
 import { PageHeader } from '../../shared/ui/page-header';
 

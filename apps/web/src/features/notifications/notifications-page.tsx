@@ -1,4 +1,4 @@
-/** /notifications: the spec's "Coming Soon" placeholder. */
+/** /notifications: a "Coming Soon" placeholder. */
 import { useT } from '../../lib/i18n';
 import { ButtonLink } from '../../shared/ui/button';
 import { PageHeader } from '../../shared/ui/page-header';

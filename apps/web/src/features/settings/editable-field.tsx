@@ -3,6 +3,7 @@
  * (to the form, not the server) on blur or Enter. Escape drops the draft.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { fitText } from '@seer/contract';
 import { useT } from '../../lib/i18n';
 import { haptic } from '../../lib/telegram';
 import { PenIcon } from '../../shared/ui/icons';
@@ -13,6 +14,7 @@ interface EditableFieldProps {
   value: string;
   onCommit: (value: string) => void;
   type?: 'text' | 'date' | 'time' | 'email' | 'textarea';
+  /** Most characters as people count them (not UTF-16 units like the maxLength attribute). */
   maxLength?: number;
   placeholder?: string;
   error?: string;
@@ -66,12 +68,12 @@ export function EditableField({
     className: 'input',
     value: editing ? draft : value,
     readOnly: !editing,
-    maxLength,
     placeholder,
     autoComplete,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? `${id}-error` : undefined,
-    onChange: (event: { target: { value: string } }) => setDraft(event.target.value),
+    onChange: (event: { target: { value: string } }) =>
+      setDraft(maxLength ? fitText(event.target.value, maxLength) : event.target.value),
     onBlur: commit,
     onKeyDown,
   };

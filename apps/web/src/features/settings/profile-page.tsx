@@ -1,4 +1,4 @@
-/** /profile (decisions.md): photo, name, e-mail, birth date, sign, description, years with Seer, edit. */
+/** /profile, opened from the profile card in Settings: photo, name, e-mail, birth date, sign, description, years with Seer, edit. */
 import { formatDate, useT } from '../../lib/i18n';
 import { useCurrentUser } from '../../lib/user';
 import { Avatar } from '../../shared/ui/avatar';

@@ -1,16 +1,17 @@
 /** /profile-settings: "Edit Profile" — per-field lock, "Update changes" saves through UpdateUser. */
 import { useState, type FormEvent } from 'react';
-import { LIMITS } from '@seer/contract';
+import { LIMITS, cleanText } from '@seer/contract';
 import { callApi, isApiError } from '../../lib/api-client';
 import { useT } from '../../lib/i18n';
 import { replaceUser, useCurrentUser, type CurrentUser } from '../../lib/user';
-import { navigate } from '../../app/navigation';
+import { navigate } from '../../lib/navigation';
 import { Button } from '../../shared/ui/button';
 import { PageHeader } from '../../shared/ui/page-header';
 import { ErrorState, LoadingState } from '../../shared/ui/states';
 import { showToast } from '../../shared/ui/toast';
 import { EditableField } from './editable-field';
 import './settings.css';
+import { errorText } from '../../lib/error-text';
 
 interface ProfileForm {
   name: string;
@@ -54,7 +55,7 @@ function EditProfileForm({ user }: { user: CurrentUser }) {
 
   const set = (field: keyof ProfileForm) => (value: string) => {
     setForm((current) => ({ ...current, [field]: value }));
-    // Spec: a field's error is cleared when the field changes.
+    // A field's error is cleared when the field changes.
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
@@ -67,11 +68,11 @@ function EditProfileForm({ user }: { user: CurrentUser }) {
     try {
       const answer = await callApi('UpdateUser', {
         body: {
-          name: form.name.trim() || null,
+          name: cleanText(form.name) || null,
           dateOfBirth: form.dateOfBirth || null,
           timeOfBirth: form.timeOfBirth || null,
           email: form.email.trim() || null,
-          description: form.description.trim() || null,
+          description: cleanText(form.description, { multiline: true }) || null,
         },
       });
       replaceUser(answer.user);
@@ -80,7 +81,7 @@ function EditProfileForm({ user }: { user: CurrentUser }) {
     } catch (error) {
       console.error('Profile update failed', error);
       // What the user typed stays in the form; the message says what to fix when the server named it.
-      const detail = isApiError(error) && error.status === 400 ? ` ${error.message}` : '';
+      const detail = isApiError(error) && error.status === 400 ? ` ${errorText(error)}` : '';
       showToast(`${t('profileSettings.error')}${detail}`, 'error');
     } finally {
       setSaving(false);

@@ -1,4 +1,4 @@
-/** The chat's message sound: on unless localStorage `sound` is 'false' (spec section 4). */
+/** The chat's message sound: on unless localStorage `sound` is 'false'. */
 import { useState } from 'react';
 import { callApi } from '../../lib/api-client';
 

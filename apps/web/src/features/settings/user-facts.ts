@@ -1,10 +1,10 @@
-/** How the profile's fields read on screen, with the spec's fallbacks. */
+/** How the profile's fields read on screen, with their fallbacks. */
 import { formatCents } from '@seer/contract';
 import { formatDate, t } from '../../lib/i18n';
 import type { CurrentUser } from '../../lib/user';
 
 export function displayName(user: CurrentUser | undefined): string {
-  // The name the user gave in Edit Profile first, then the Telegram username (spec: username or 'User').
+  // The name the user gave in Edit Profile first, then the Telegram username (else 'User').
   return user?.name || user?.username || user?.first_name || t('settings.defaultUser');
 }
 
@@ -20,7 +20,7 @@ export function signText(user: CurrentUser | undefined): string {
   return user?.horoscope ? t(`zodiac.${user.horoscope}`) : t('settings.notSpecified');
 }
 
-/** Spec: balance defaults to 0.00. */
+/** The balance reads 0.00 until it is known. */
 export function balanceText(user: CurrentUser | undefined): string {
   return `$${formatCents(user?.balance_cents ?? 0)}`;
 }

@@ -1,4 +1,4 @@
-/** The tarot deck of spec section 9: 8 cards, each upright or reversed — 16 entries. One draw a day. */
+/** The tarot deck: 8 cards, each upright or reversed — 16 entries. One draw a day. */
 export const TAROT_CARDS = [
   'magician',
   'high-priestess',
@@ -36,7 +36,7 @@ function today(now: Date): string {
 }
 
 /**
- * The card already drawn today, if any. A drawn card cannot be redrawn (spec section 4); keeping it
+ * The card already drawn today, if any. A drawn card cannot be redrawn; keeping it
  * for the day means leaving and coming back does not offer a second draw either.
  */
 export function loadTodaysDraw(now: Date = new Date()): TarotDraw | null {

@@ -1,4 +1,4 @@
-/** The yes/no draw: two outcomes, 'Yes' and 'Wait' (spec section 9), equally likely. */
+/** The yes/no draw: two outcomes, 'Yes' and 'Wait', equally likely. */
 export type YesNoAnswer = 'yes' | 'wait';
 
 export function drawAnswer(random: () => number = Math.random): YesNoAnswer {

@@ -1,4 +1,4 @@
-/** /yesno — tap for a random answer, 'Yes' or 'Wait' (spec section 4), and a way to a real advisor. */
+/** /yesno — tap for a random answer, 'Yes' or 'Wait', and a way to a real advisor. */
 import { useState } from 'react';
 import { SELF_SERVICE_CATEGORY_ID } from '@seer/contract';
 import { useT } from '../../lib/i18n';

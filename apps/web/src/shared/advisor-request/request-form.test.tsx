@@ -94,10 +94,19 @@ describe('advisor request form', () => {
     answerWith([reader(7, 'Iris')]);
     render(<RequestForm requestType="tarot" texts={TEXTS} context="My card: The Star (upright)" />);
     const max = 1000 - 'My card: The Star (upright)\n'.length;
-    expect(question().maxLength).toBe(max);
     fireEvent.change(question(), { target: { value: 'y'.repeat(2000) } });
     expect(question().value).toHaveLength(max);
     expect(screen.getByText(`${max}/${max}`)).toBeTruthy();
+  });
+
+  it('counts an emoji as one character, like the server', async () => {
+    answerWith([reader(7, 'Iris')]);
+    render(<RequestForm requestType="dream" texts={TEXTS} />);
+    fireEvent.change(question(), { target: { value: '👨‍👩‍👧‍👦🇺🇦 dream' } });
+    expect(screen.getByText('8/1000')).toBeTruthy();
+    fireEvent.change(question(), { target: { value: '👍🏽'.repeat(1200) } });
+    expect(question().value).toBe('👍🏽'.repeat(1000));
+    expect(screen.getByText('1000/1000')).toBeTruthy();
   });
 
   it('says so when there is no advisor to choose', async () => {

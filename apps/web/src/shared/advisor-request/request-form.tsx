@@ -1,21 +1,30 @@
 /**
- * The request form shared by /tarot and /dream (spec sections 4, 5 and 8): a text of up to 1000
+ * The request form shared by /tarot and /dream (docs/product-rules.md#self-service-features): a text of up to 1000
  * characters with a counter and a category-3 advisor, sent as a chat message with request_type;
  * a success banner, then /chat/{advisor} after 1.5 s.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { LIMITS, SELF_SERVICE_CATEGORY_ID, TIMINGS, formatCents } from '@seer/contract';
+import {
+  LIMITS,
+  SELF_SERVICE_CATEGORY_ID,
+  TIMINGS,
+  cleanText,
+  countCharacters,
+  fitText,
+  formatCents,
+} from '@seer/contract';
 import { callApi, isApiError } from '../../lib/api-client';
+import { sendPaidMessage } from '../live-dialog/send-message';
 import { useT } from '../../lib/i18n';
 import { haptic } from '../../lib/telegram';
-import { invalidate, useData } from '../../lib/use-data';
-import { updateUserBalance } from '../../lib/user';
-import { navigate } from '../../app/navigation';
+import { useData } from '../../lib/use-data';
+import { navigate } from '../../lib/navigation';
 import { Avatar } from '../ui/avatar';
 import { Button } from '../ui/button';
 import { openModal } from '../ui/modal';
 import { StarRating } from '../ui/star-rating';
 import styles from './request-form.module.css';
+import { errorText } from '../../lib/error-text';
 
 /** The texts that differ between the tarot and the dream form, already translated. */
 export interface RequestTexts {
@@ -38,7 +47,7 @@ interface RequestFormProps {
   context?: string;
 }
 
-export function useSelfServiceAdvisors() {
+function useSelfServiceAdvisors() {
   return useData(`advisors:category:${SELF_SERVICE_CATEGORY_ID}`, () =>
     callApi('GetManagersByCategory', { query: { category_id: SELF_SERVICE_CATEGORY_ID } }),
   );
@@ -57,9 +66,10 @@ export function RequestForm({ requestType, texts, context = '' }: RequestFormPro
   const [sentTo, setSentTo] = useState<number | null>(null);
 
   const prefix = context ? `${context}\n` : '';
-  const maxLength = LIMITS.requestMaxLength - prefix.length;
+  // Counted in characters as people see them, like the server does.
+  const maxLength = LIMITS.requestMaxLength - countCharacters(prefix);
 
-  // Spec: after a successful request, go to the advisor's chat 1.5 s later.
+  // After a successful request, go to the advisor's chat 1.5 s later.
   useEffect(() => {
     if (sentTo === null) return;
     const timer = setTimeout(() => navigate(`/chat/${sentTo}`), TIMINGS.redirectAfterRequestMs);
@@ -69,9 +79,9 @@ export function RequestForm({ requestType, texts, context = '' }: RequestFormPro
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (sending || sentTo !== null) return;
-    const trimmed = text.trim();
+    const cleaned = cleanText(text, { multiline: true });
     const found = {
-      message: trimmed ? undefined : texts.messageRequired,
+      message: cleaned ? undefined : texts.messageRequired,
       advisor: advisorId === null ? texts.advisorRequired : undefined,
     };
     setErrors(found);
@@ -81,21 +91,15 @@ export function RequestForm({ requestType, texts, context = '' }: RequestFormPro
     }
     setSending(true);
     try {
-      const answer = await callApi('CreateMessage', {
-        body: { manager_id: advisorId, message: prefix + trimmed, request_type: requestType },
-      });
-      const payment = answer.data.payment_info;
-      updateUserBalance(payment.new_balance_cents, payment.new_free_messages);
-      invalidate('chats');
-      invalidate(`chat:messages:${advisorId}`);
+      await sendPaidMessage(advisorId, { text: prefix + cleaned, requestType });
       haptic.notify('success');
       setSentTo(advisorId);
     } catch (error) {
-      // Spec: the server's message, else 'Failed to send message'; no answer at all → the network text.
+      // Why it was refused (by its error code), else 'Failed to send message'; no answer at all → the network text.
       const message =
         !isApiError(error) || error.status === 0
           ? t('request.networkError')
-          : error.message || t('request.sendFailed');
+          : errorText(error, t('request.sendFailed'));
       setErrors({ submit: message });
       if (isApiError(error) && error.code === INSUFFICIENT_FUNDS)
         openModal({ variant: 'warn', onAction: () => navigate('/balance') });
@@ -117,12 +121,11 @@ export function RequestForm({ requestType, texts, context = '' }: RequestFormPro
           className={`input ${styles.textarea}`}
           rows={5}
           value={text}
-          maxLength={maxLength}
           placeholder={texts.placeholder}
           aria-invalid={errors.message ? true : undefined}
           aria-describedby={`${messageId}-count${errors.message ? ` ${messageId}-error` : ''}`}
           onChange={(event) => {
-            setText(event.target.value.slice(0, maxLength));
+            setText(fitText(event.target.value, maxLength));
             if (errors.message || errors.submit)
               setErrors((current) => ({ ...current, message: undefined, submit: undefined }));
           }}
@@ -136,7 +139,7 @@ export function RequestForm({ requestType, texts, context = '' }: RequestFormPro
             <span />
           )}
           <span id={`${messageId}-count`} className={`small muted ${styles.counter}`}>
-            {t('request.counter', { count: text.length, max: maxLength })}
+            {t('request.counter', { count: countCharacters(text), max: maxLength })}
           </span>
         </div>
       </div>

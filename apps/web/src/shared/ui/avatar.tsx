@@ -1,7 +1,7 @@
 /** A round picture of an advisor or user, with the default image when missing or broken. */
 import { useState } from 'react';
 
-export const DEFAULT_AVATAR = '/avatars/default.svg';
+const DEFAULT_AVATAR = '/avatars/default.svg';
 
 interface AvatarProps {
   src: string | null | undefined;

@@ -3,24 +3,17 @@
  * Texts come from modals.{variant}.{title|message|action}; <ModalHost/> renders it.
  */
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { LIMITS, cleanText, fitText } from '@seer/contract';
 import { useT, type TranslateParams } from '../../lib/i18n';
 import { haptic } from '../../lib/telegram';
 import { Button } from './button';
 import { CloseIcon } from './icons';
 import { StarInput } from './star-rating';
 
-export const MODAL_VARIANTS = [
-  'warn',
-  'success',
-  'error',
-  'operator',
-  'review',
-  'tonWallet',
-] as const;
-export type ModalVariant = (typeof MODAL_VARIANTS)[number];
+export type ModalVariant = 'warn' | 'success' | 'error' | 'operator' | 'review' | 'tonWallet';
 
-/** Spec: the review modal starts at 3 stars. */
-export const DEFAULT_REVIEW_RATING = 3;
+/** The review modal starts at 3 stars (docs/product-rules.md#advisors-and-categories). */
+const DEFAULT_REVIEW_RATING = 3;
 
 export interface ModalOptions {
   variant: ModalVariant;
@@ -105,7 +98,8 @@ function ModalBody({ options }: { options: ModalOptions }) {
     setError(null);
     setBusy(true);
     try {
-      if (variant === 'review') await options.onReviewSubmit?.(rating, text.trim());
+      if (variant === 'review')
+        await options.onReviewSubmit?.(rating, cleanText(text, { multiline: true }));
       else await options.onAction?.();
       if (current === options) closeModal();
     } catch (failure) {
@@ -152,10 +146,9 @@ function ModalBody({ options }: { options: ModalOptions }) {
               id="review-text"
               className="input"
               rows={3}
-              maxLength={1000}
               placeholder={t('modals.review.comment')}
               value={text}
-              onChange={(event) => setText(event.target.value)}
+              onChange={(event) => setText(fitText(event.target.value, LIMITS.reviewTextMaxLength))}
               style={{ marginTop: 12 }}
             />
           </>

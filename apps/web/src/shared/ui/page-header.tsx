@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { useT } from '../../lib/i18n';
 import { hasNativeBackButton } from '../../lib/telegram';
-import { goBack } from '../../app/navigation';
+import { goBack } from '../../lib/navigation';
 import { BackIcon } from './icons';
 
 interface PageHeaderProps {

@@ -2,9 +2,9 @@
 import { useId } from 'react';
 import { useT } from '../../lib/i18n';
 
-export const STAR_COUNT = 5;
+const STAR_COUNT = 5;
 
-/** Spec: the display rounds to the nearest half star, within 0..5. */
+/** The display rounds to the nearest half star, within 0..5. */
 export function roundToHalf(rating: number): number {
   if (!Number.isFinite(rating)) return 0;
   return Math.min(STAR_COUNT, Math.max(0, Math.round(rating * 2) / 2));

@@ -14,7 +14,7 @@ export function LoadingState({ label }: { label?: string }) {
 }
 
 interface ErrorStateProps {
-  /** The spec's error text for this screen, already translated. */
+  /** This screen's own error text, already translated. */
   message: string;
   onRetry?: () => void;
   children?: ReactNode;

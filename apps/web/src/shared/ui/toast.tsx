@@ -1,4 +1,4 @@
-/** Short messages at the bottom of the screen (the spec's alerts): showToast(text). */
+/** Short messages at the bottom of the screen (the app's alerts): showToast(text). */
 import { useSyncExternalStore } from 'react';
 import { haptic } from '../../lib/telegram';
 

@@ -1,9 +1,9 @@
 /**
- * AdminPayouts.php?format=csv: the server's CSV export, fetched with the init data (a plain link
- * cannot carry it) and handed to the browser as a file download.
+ * AdminPayouts.php?format=csv: the server's CSV export, fetched with the session's token (a plain
+ * link cannot carry it) and handed to the browser as a file download.
  */
 import { ApiError } from '../../../lib/api-client';
-import { getInitData } from '../../../lib/session';
+import { getSession } from '../../../lib/session';
 import type { Period } from './payouts';
 
 export async function downloadPayoutsCsv(period: Period): Promise<void> {
@@ -13,7 +13,7 @@ export async function downloadPayoutsCsv(period: Period): Promise<void> {
   let response: Response;
   try {
     response = await fetch(`/api/AdminPayouts.php?${params}`, {
-      headers: { authorization: await getInitData(), accept: 'text/csv' },
+      headers: { authorization: `Bearer ${(await getSession()).token}`, accept: 'text/csv' },
     });
   } catch (error) {
     throw new ApiError(0, 'network', error instanceof Error ? error.message : 'Network error');

@@ -8,7 +8,7 @@ export interface Period {
   to: string;
 }
 
-export function periodQuery(period: Period): { from?: string; to?: string } {
+function periodQuery(period: Period): { from?: string; to?: string } {
   return { ...(period.from ? { from: period.from } : {}), ...(period.to ? { to: period.to } : {}) };
 }
 

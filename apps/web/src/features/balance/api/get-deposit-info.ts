@@ -4,9 +4,9 @@ import { callApi } from '../../../lib/api-client';
 import { useData } from '../../../lib/use-data';
 
 export type DepositInfo = CallAnswer<'GetDepositInfo'>;
-export const DEPOSIT_INFO_KEY = 'deposit-info';
+const DEPOSIT_INFO_KEY = 'deposit-info';
 
-export function fetchDepositInfo(): Promise<DepositInfo> {
+function fetchDepositInfo(): Promise<DepositInfo> {
   return callApi('GetDepositInfo');
 }
 

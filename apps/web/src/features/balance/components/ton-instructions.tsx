@@ -20,7 +20,7 @@ export function TonInstructions({ amountCents }: TonInstructionsProps) {
     try {
       await copyText(text);
     } finally {
-      // Spec: after the (legacy) copy, "Copied to clipboard!".
+      // After the (legacy) copy, "Copied to clipboard!".
       showToast(t('common.copied'), 'success');
     }
   };
@@ -32,7 +32,7 @@ export function TonInstructions({ amountCents }: TonInstructionsProps) {
       </p>
     );
   }
-  // Spec: a failure to load the user's data leaves the panel without an id.
+  // A failure to load the user's data leaves the panel without an id.
   if (deposit.status === 'error' || !deposit.data.memo) {
     return <p role="alert">{t('balance.ton.noId')}</p>;
   }

@@ -12,7 +12,7 @@ import { isApiError } from '../../../lib/api-client';
 import { onSocketFrame } from '../../../lib/socket';
 import { openInvoice } from '../../../lib/telegram';
 import { useCurrentUser } from '../../../lib/user';
-import { navigate } from '../../../app/navigation';
+import { navigate } from '../../../lib/navigation';
 import { Button } from '../../../shared/ui/button';
 import { closeModal, openModal } from '../../../shared/ui/modal';
 import { showToast } from '../../../shared/ui/toast';
@@ -23,6 +23,7 @@ import { commentPayload, formatTon, friendlyAddress, nanotonsFor } from '../ton'
 import { TonInstructions } from './ton-instructions';
 import type { WalletHandle } from './wallet-connect';
 import styles from '../balance.module.css';
+import { errorText } from '../../../lib/error-text';
 
 const WalletConnect = lazy(() => import('./wallet-connect'));
 
@@ -55,7 +56,7 @@ export function TopUpPanel() {
   const amountCents = amount.ok ? amount.cents : null;
 
   // A deposit or Stars payment credited while this screen is open: the balance already
-  // updates through the shared user cache; here the user also gets the spec's success modal.
+  // updates through the shared user cache; here the user also gets the success modal.
   useEffect(
     () =>
       onSocketFrame('balance', (frame) => {
@@ -117,7 +118,7 @@ export function TopUpPanel() {
         showToast(t('balance.invoiceOpened'));
       }
     } catch (error) {
-      if (isApiError(error) && error.status === 400) setAmountError(error.message);
+      if (isApiError(error) && error.status === 400) setAmountError(errorText(error));
       else openModal({ variant: 'error', onAction: chooseAnotherMethod });
     } finally {
       setBusy(null);

@@ -1,8 +1,7 @@
 /** GetAllMessages: one dialog's history and its advisor. */
 import { callApi } from '../../../lib/api-client';
 import { useData } from '../../../lib/use-data';
-
-export const messagesKey = (advisorId: number) => `chat:messages:${advisorId}`;
+import { messagesKey } from '../../../shared/live-dialog/send-message';
 
 export function fetchMessages(advisorId: number) {
   return callApi('GetAllMessages', { query: { manager_id: advisorId } });

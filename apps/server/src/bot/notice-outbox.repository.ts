@@ -1,0 +1,102 @@
+/** SQL for the bot's outbox of notices (migration 009). */
+import type { Sql } from '../db/database.js';
+
+export interface OutboxNotice {
+  chatId: number;
+  text: string;
+  replyMarkup: unknown;
+}
+
+export interface ClaimedNotice extends OutboxNotice {
+  id: number;
+  attempts: number;
+  createdAt: Date;
+}
+
+export class NoticeOutboxRepository {
+  constructor(private readonly sql: Sql) {}
+
+  async insert(notice: OutboxNotice): Promise<number> {
+    const [row] = await this.sql<{ id: number }[]>`
+      INSERT INTO bot_outbox (chat_id, text, reply_markup)
+      VALUES (${notice.chatId}, ${notice.text}, ${this.sql.json(notice.replyMarkup as never)})
+      RETURNING id`;
+    return row!.id;
+  }
+
+  /**
+   * Claims up to `limit` due notices for this instance: marked 'sending' and committed before any
+   * request is made. SKIP LOCKED lets several instances claim at once without taking the same row.
+   */
+  async claimDue(limit: number): Promise<ClaimedNotice[]> {
+    const rows = await this.sql<
+      {
+        id: number;
+        chat_id: number;
+        text: string;
+        reply_markup: unknown;
+        attempts: number;
+        created_at: Date;
+      }[]
+    >`
+      UPDATE bot_outbox SET status = 'sending', attempts = attempts + 1, claimed_at = now()
+      WHERE id IN (
+        SELECT id FROM bot_outbox
+        WHERE status = 'pending' AND next_attempt_at <= now()
+        ORDER BY next_attempt_at, id
+        LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED)
+      RETURNING id, chat_id, text, reply_markup, attempts, created_at`;
+    return rows.map((r) => ({
+      id: r.id,
+      chatId: r.chat_id,
+      text: r.text,
+      replyMarkup: r.reply_markup,
+      attempts: r.attempts,
+      createdAt: r.created_at,
+    }));
+  }
+
+  /** Milliseconds until the next pending notice is due (0 if one is due now); null when none waits. */
+  async msUntilNextDue(): Promise<number | null> {
+    const [row] = await this.sql<{ ms: number | null }[]>`
+      SELECT GREATEST(0, EXTRACT(EPOCH FROM min(next_attempt_at) - now()) * 1000)::float8 AS ms
+      FROM bot_outbox WHERE status = 'pending'`;
+    return row?.ms ?? null;
+  }
+
+  async markSent(id: number): Promise<void> {
+    await this.sql`
+      UPDATE bot_outbox SET status = 'sent', finished_at = now(), last_error = NULL
+      WHERE id = ${id} AND status = 'sending'`;
+  }
+
+  async retryLater(id: number, delayMs: number, error: string): Promise<void> {
+    await this.sql`
+      UPDATE bot_outbox
+      SET status = 'pending', claimed_at = NULL, last_error = ${error},
+          next_attempt_at = now() + make_interval(secs => ${delayMs / 1000})
+      WHERE id = ${id} AND status = 'sending'`;
+  }
+
+  async markFailed(id: number, reason: string): Promise<void> {
+    await this.sql`
+      UPDATE bot_outbox SET status = 'failed', finished_at = now(), last_error = ${reason}
+      WHERE id = ${id} AND status = 'sending'`;
+  }
+
+  /**
+   * Notices claimed longer ago than `leaseMs` belong to an instance that died mid-request:
+   * whether Telegram got them is unknown, so they are given up (never sent twice).
+   */
+  async failAbandoned(
+    leaseMs: number,
+    reason: string,
+  ): Promise<Array<{ id: number; chatId: number }>> {
+    const rows = await this.sql<{ id: number; chat_id: number }[]>`
+      UPDATE bot_outbox SET status = 'failed', finished_at = now(), last_error = ${reason}
+      WHERE status = 'sending' AND claimed_at < now() - make_interval(secs => ${leaseMs / 1000})
+      RETURNING id, chat_id`;
+    return rows.map((r) => ({ id: r.id, chatId: r.chat_id }));
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * What an operator watches, in Prometheus' format (prom-client): HTTP latency by route, messages
+ * sent, credits and debits by ledger reason, open sockets, the TON deposit watcher's health and
+ * the bot's notices. One registry per app instance, so tests can build several apps in a process.
+ */
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { EventBus } from '../realtime/event-bus.js';
+import { LEDGER_REASONS } from '../money/money.service.js';
+
+export type NoticeResult = 'sent' | 'retried' | 'failed' | 'blocked';
+export type PollResult = 'ok' | 'failed';
+
+export class Metrics {
+  readonly registry = new Registry();
+  private readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
+  private readonly messages: Counter<'paid'>;
+  private readonly balanceChanges: Counter<'reason' | 'direction'>;
+  private readonly balanceCents: Counter<'reason' | 'direction'>;
+  private readonly notices: Counter<'result'>;
+  private readonly polls: Counter<'result'>;
+  private readonly now: () => number;
+  private lastPollSuccess: number | null = null;
+
+  constructor(options: { openSockets: () => number; now?: () => number }) {
+    const registers = [this.registry];
+    const now = (this.now = options.now ?? Date.now);
+    collectDefaultMetrics({ register: this.registry });
+    this.httpDuration = new Histogram({
+      name: 'seer_http_request_duration_seconds',
+      help: 'HTTP requests by route pattern, method and status class',
+      labelNames: ['method', 'route', 'status'],
+      buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers,
+    });
+    this.messages = new Counter({
+      name: 'seer_messages_sent_total',
+      help: "Users' messages to advisors sent through this instance; paid=false used a free message",
+      labelNames: ['paid'],
+      registers,
+    });
+    this.balanceChanges = new Counter({
+      name: 'seer_balance_changes_total',
+      help: 'Balance changes by ledger reason (ton_deposit, stars, admin_credit, stars_refund, ...)',
+      labelNames: ['reason', 'direction'],
+      registers,
+    });
+    this.balanceCents = new Counter({
+      name: 'seer_balance_change_cents_total',
+      help: 'Cents credited or debited by ledger reason',
+      labelNames: ['reason', 'direction'],
+      registers,
+    });
+    new Gauge({
+      name: 'seer_open_sockets',
+      help: 'Live sockets open on this instance',
+      registers,
+      collect() {
+        this.set(options.openSockets());
+      },
+    });
+    this.polls = new Counter({
+      name: 'seer_deposit_watcher_polls_total',
+      help: 'TON deposit watcher passes on this instance (only the leader polls)',
+      labelNames: ['result'],
+      registers,
+    });
+    const lastSuccess = () => this.lastPollSuccess;
+    new Gauge({
+      name: 'seer_deposit_watcher_last_success_timestamp_seconds',
+      help: 'When the TON deposit watcher last read the indexer successfully (unix time)',
+      registers,
+      collect() {
+        const at = lastSuccess();
+        if (at !== null) this.set(at / 1000);
+      },
+    });
+    new Gauge({
+      name: 'seer_deposit_watcher_lag_seconds',
+      help: 'Seconds since the TON deposit watcher last read the indexer successfully',
+      registers,
+      collect() {
+        const at = lastSuccess();
+        if (at !== null) this.set((now() - at) / 1000);
+      },
+    });
+    this.notices = new Counter({
+      name: 'seer_bot_notices_total',
+      help: "The bot's notice attempts: sent, retried (429, 5xx, network), failed (given up), or blocked (the user blocked the bot)",
+      labelNames: ['result'],
+      registers,
+    });
+  }
+
+  observeHttp(method: string, route: string, statusCode: number, seconds: number): void {
+    this.httpDuration.observe(
+      { method, route, status: `${Math.floor(statusCode / 100)}xx` },
+      seconds,
+    );
+  }
+
+  /** Counts this instance's balance events (events relayed from other instances are theirs). */
+  countBalanceEvents(events: EventBus): () => void {
+    return events.subscribe((event, origin) => {
+      if (event.type !== 'balance' || origin.remote) return;
+      if (event.reason === LEDGER_REASONS.message) {
+        this.messages.inc({ paid: event.amountCents < 0 ? 'true' : 'false' });
+      }
+      if (event.amountCents === 0) return;
+      const labels = {
+        reason: event.reason,
+        direction: event.amountCents > 0 ? 'credit' : 'debit',
+      };
+      this.balanceChanges.inc(labels);
+      this.balanceCents.inc(labels, Math.abs(event.amountCents));
+    });
+  }
+
+  depositPoll(result: PollResult): void {
+    this.polls.inc({ result });
+    if (result === 'ok') this.lastPollSuccess = this.now();
+  }
+
+  botNotice(result: NoticeResult): void {
+    this.notices.inc({ result });
+  }
+
+  async render(): Promise<{ contentType: string; body: string }> {
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * Domain events that other parts react to (the socket, the bot, demo advisors).
+ * publish() delivers to subscribers in this process and, through a transport,
+ * to every other instance on the same database (see realtime/transports).
+ */
+import type { Message } from '@seer/contract';
+
+export type DomainEvent =
+  | { type: 'message'; message: Message; userId: number; advisorId: number }
+  | {
+      type: 'balance';
+      telegramId: number;
+      balanceCents: number;
+      freeMessages: number;
+      reason: string;
+      amountCents: number;
+    }
+  | { type: 'presence'; advisorId: number; isOnline: boolean }
+  | { type: 'read'; userId: number; advisorId: number; reader: 'user' | 'manager'; upToId: number }
+  /**
+   * Which advisors hold an advisor socket on one instance: how instances share presence
+   * (realtime/socket-presence.ts). Every instance derives `presence` events from these itself.
+   */
+  | {
+      type: 'advisor_sockets';
+      instanceId: string;
+      seq: number;
+      advisorIds: number[];
+      reason: 'change' | 'snapshot' | 'hello' | 'bye';
+    }
+  /**
+   * "Does anyone hold a socket of this Telegram user?" and the answers of the instances that do
+   * (realtime/user-sockets.ts): how the bot knows a user has the app closed everywhere.
+   */
+  | { type: 'user_sockets_query'; queryId: string; telegramId: number }
+  | { type: 'user_sockets_answer'; queryId: string; telegramId: number }
+  /** An instance that can answer those queries says it is alive, so a lone instance knows it is alone. */
+  | { type: 'user_sockets_hello'; instanceId: string; reply: boolean }
+  /**
+   * Someone lost rights they held (an advisor unlinked, moved to another Telegram user or
+   * deactivated): every instance forgets cached links and drops these people's rooms.
+   */
+  | {
+      type: 'rights_changed';
+      telegramIds: number[];
+      advisorId: number | null;
+      reason: 'advisor_unlinked' | 'advisor_moved' | 'advisor_deactivated';
+    }
+  /** A session (or, with `sessionId` null, every session of the user) was revoked. */
+  | { type: 'session_revoked'; telegramId: number; sessionId: string | null };
+
+/** `remote` is true for events published by another instance. */
+export type EventHandler = (event: DomainEvent, origin: { remote: boolean }) => void;
+
+export interface EventTransport {
+  /** Sends an event to the other instances. */
+  send(event: DomainEvent): void;
+  /** Calls back with events that other instances sent. */
+  start(onRemote: (event: DomainEvent) => void): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export class EventBus {
+  private readonly handlers = new Set<EventHandler>();
+
+  constructor(private transport: EventTransport | null = null) {}
+
+  async start(): Promise<void> {
+    await this.transport?.start((event) => this.deliver(event, true));
+  }
+
+  async stop(): Promise<void> {
+    await this.transport?.stop();
+  }
+
+  /** Whether events travel to other instances (false: this process is the only one). */
+  get distributed(): boolean {
+    return this.transport !== null;
+  }
+
+  subscribe(handler: EventHandler): () => void {
+    this.handlers.add(handler);
+    return () => this.handlers.delete(handler);
+  }
+
+  publish(event: DomainEvent): void {
+    this.deliver(event, false);
+    this.transport?.send(event);
+  }
+
+  /** Delivers to this instance's subscribers only: for events every instance derives on its own. */
+  publishLocal(event: DomainEvent): void {
+    this.deliver(event, false);
+  }
+
+  private deliver(event: DomainEvent, remote: boolean): void {
+    for (const handler of this.handlers) {
+      try {
+        handler(event, { remote });
+      } catch {
+        // a failing subscriber must not stop the others or the publisher
+      }
+    }
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * A TCP proxy on 127.0.0.1 in front of the test PostgreSQL, to take "the database" away and bring
+ * it back without touching the server other test files share: cut() drops every connection and
+ * stops listening (new ones are refused, as by a stopped server) until restore().
+ */
+import net from 'node:net';
+
+export interface TcpProxy {
+  /** `url` with its host and port replaced by the proxy's. */
+  urlFor(url: string): string;
+  cut(): void;
+  restore(): void;
+  close(): Promise<void>;
+}
+
+export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
+  const open = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(target.port, target.host);
+    for (const [a, b] of [
+      [client, upstream],
+      [upstream, client],
+    ] as const) {
+      open.add(a);
+      a.pipe(b);
+      a.on('error', () => b.destroy());
+      a.on('close', () => {
+        open.delete(a);
+        b.destroy();
+      });
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  let listening: Promise<void> = Promise.resolve();
+  return {
+    urlFor(url) {
+      const parsed = new URL(url);
+      parsed.hostname = '127.0.0.1';
+      parsed.port = String(port);
+      return parsed.toString();
+    },
+    cut() {
+      server.close();
+      for (const socket of open) socket.destroy();
+    },
+    restore() {
+      listening = new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    },
+    async close() {
+      await listening;
+      for (const socket of open) socket.destroy();
+      if (server.listening) await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}

@@ -1,0 +1,113 @@
+/**
+ * One live dialog, as the user's chat and the advisor's workspace both show it: the loaded history
+ * plus what arrives over the socket (messages, read receipts), without duplicates; the other
+ * side's messages are marked read while the dialog is on screen; anything missed while the
+ * socket was away or the app was hidden is fetched again.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Message } from '@seer/contract';
+import { onConnectionState, onSocketFrame } from '../../lib/socket';
+import { applyReadUpTo, mergeMessages } from './merge';
+
+export interface LiveDialogOptions {
+  /** Whose screen this is: 'user' (the chat) or 'manager' (the advisor's workspace). */
+  side: Message['sender'];
+  advisorId: number | null;
+  /** The dialog's user; null on the user's own screen (every frame there is theirs). */
+  userId: number | null;
+  history: readonly Message[] | undefined;
+  refetch: () => Promise<void>;
+  /** Tells the server this side has seen the other side's messages. */
+  markRead: () => Promise<unknown>;
+  /**
+   * Whether this side's own messages arriving over the socket are shown. The user's chat ignores
+   * the echo (the send's answer already put the message on screen); the workspace shows replies
+   * sent from the advisor's other devices.
+   */
+  showOwnEchoes: boolean;
+  /** A message from the other side arrived (the chat plays a sound). */
+  onIncoming?: (message: Message) => void;
+}
+
+export function useLiveDialog(options: LiveDialogOptions) {
+  const { side, advisorId, userId, history, refetch, showOwnEchoes } = options;
+  const other: Message['sender'] = side === 'user' ? 'manager' : 'user';
+  const [added, setAdded] = useState<Message[]>([]);
+  /** The other side has read this side's messages up to this id. */
+  const [readUpTo, setReadUpTo] = useState(0);
+  const markTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const latest = useRef(options);
+  latest.current = options;
+
+  // Another dialog starts from its own history.
+  useEffect(() => {
+    setAdded([]);
+    setReadUpTo(0);
+    return () => {
+      if (markTimer.current !== null) clearTimeout(markTimer.current);
+      markTimer.current = null;
+    };
+  }, [advisorId, userId]);
+
+  /** Batched, and only while the page is visible. */
+  const scheduleMarkRead = useCallback(() => {
+    if (markTimer.current !== null) return;
+    markTimer.current = setTimeout(() => {
+      markTimer.current = null;
+      if (document.visibilityState === 'visible') void latest.current.markRead().catch(() => {});
+    }, 300);
+  }, []);
+
+  useEffect(() => {
+    if (advisorId === null) return;
+    const mine = (frame: { manager_id: number; telegram_user_id: number }) =>
+      frame.manager_id === advisorId && (userId === null || frame.telegram_user_id === userId);
+    const stops = [
+      onSocketFrame('new_message', ({ data }) => {
+        if (!mine(data)) return;
+        if (data.sender === side && !showOwnEchoes) return;
+        setAdded((list) => mergeMessages(list, [data.full]));
+        if (data.sender === other) {
+          latest.current.onIncoming?.(data.full);
+          scheduleMarkRead();
+        }
+      }),
+      onSocketFrame('read', ({ data }) => {
+        if (mine(data) && data.reader === other)
+          setReadUpTo((upTo) => Math.max(upTo, data.up_to_id));
+      }),
+      // Back from a lost connection: catch up on what arrived meanwhile.
+      onConnectionState((state) => {
+        if (state === 'open') void refetch();
+      }),
+    ];
+    return () => stops.forEach((stop) => stop());
+  }, [advisorId, userId, side, other, showOwnEchoes, scheduleMarkRead, refetch]);
+
+  // Coming back to the app: the same catch-up.
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void refetch();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [refetch]);
+
+  // Unread messages of the other side in the loaded history are read now that the dialog is open.
+  useEffect(() => {
+    if (history?.some((message) => message.sender === other && !message.read)) scheduleMarkRead();
+  }, [history, other, scheduleMarkRead]);
+
+  const messages = useMemo(
+    () => applyReadUpTo(mergeMessages(history ?? [], added), side, readUpTo),
+    [history, added, side, readUpTo],
+  );
+
+  /** A message this side just sent (from the send's answer). */
+  const add = useCallback(
+    (message: Message) => setAdded((list) => mergeMessages(list, [message])),
+    [],
+  );
+
+  return { messages, add };
+}

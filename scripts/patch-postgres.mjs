@@ -1,0 +1,168 @@
+// Patches postgres.js (the `postgres` package) so that losing the database fails queries instead
+// of crashing the process. Run by `postinstall`; safe to run again. Why and how: docs/decisions/014.
+//
+// postgres.js 3.4.9 (the newest release) throws "Cannot read properties of null (reading 'write')"
+// from a timer when a query is written to a connection whose socket has closed — a transaction or a
+// reserved connection whose server went away (porsager/postgres issues 1154 and 1208; the fixes
+// proposed upstream, pull requests 1168 and 1209, are not released). Three small changes, applied
+// to the ES module and the CommonJS copy alike:
+// 1. a write with no socket fails its queries with CONNECTION_CLOSED (the upstream proposal);
+// 2. a transaction whose connection closed rejects its later statements at once, so none of them
+//    can reach a connection the pool has meanwhile reopened (outside the transaction);
+// 3. a reserved connection that closed rejects its later queries, and releasing it leaves it with
+//    the closed ones (the pool reconnects it when needed) instead of handing a dead one out.
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+export const PATCHED_VERSION = '3.4.9';
+const MARKER = 'seer-patch';
+
+const CHANGES = {
+  'connection.js': [
+    {
+      from: `  function nextWrite(fn) {
+    const x = socket.write(chunk, fn)`,
+      to: `  function nextWrite(fn) {
+    if (!socket) // ${MARKER}: the socket closed before this write; fail its queries, do not throw
+      return closedWrite()
+    const x = socket.write(chunk, fn)`,
+    },
+    {
+      from: `  function connectTimedOut() {`,
+      to: `  function closedWrite() { // ${MARKER}
+    nextWriteTimer !== null && clearImmediate(nextWriteTimer)
+    chunk = nextWriteTimer = null
+    error(Errors.connection('CONNECTION_CLOSED', options))
+    return true
+  }
+
+  function connectTimedOut() {`,
+    },
+  ],
+  'index.js': [
+    {
+      from: `    move(c, reserved)
+    c.reserved = () => queue.length
+      ? c.execute(queue.shift())
+      : move(c, reserved)
+    c.reserved.release = true
+
+    const sql = Sql(handler)
+    sql.release = () => {
+      c.reserved = null
+      onopen(c)
+    }
+
+    return sql
+
+    function handler(q) {
+      c.queue === full`,
+      to: `    move(c, reserved)
+    c.reserved = () => queue.length
+      ? c.execute(queue.shift())
+      : move(c, reserved)
+    c.reserved.release = true
+    let closedError = null // ${MARKER}: a reserved connection that closed stays closed
+    c.onclose = e => {
+      closedError = e
+      while (queue.length) queue.shift().reject(e)
+    }
+
+    const sql = Sql(handler)
+    sql.release = () => {
+      c.reserved = null
+      if (closedError) return
+      c.onclose = null
+      onopen(c)
+    }
+
+    return sql
+
+    function handler(q) {
+      if (closedError) return q.reject(closedError) // ${MARKER}
+      c.queue === full`,
+    },
+    {
+      from: `      , prepare = null
+
+    try {
+      await sql.unsafe('begin ' + options.replace(/[^a-z ]/ig, ''), [], { onexecute }).execute()
+      return await Promise.race([
+        scope(connection, fn),
+        new Promise((_, reject) => connection.onclose = reject)
+      ])`,
+      to: `      , prepare = null
+      , closedError = null // ${MARKER}: a transaction whose connection closed sends nothing more
+
+    try {
+      await sql.unsafe('begin ' + options.replace(/[^a-z ]/ig, ''), [], { onexecute }).execute()
+      return await Promise.race([
+        scope(connection, fn),
+        new Promise((_, reject) => connection.onclose = e => {
+          closedError = e
+          while (queries.length) queries.shift().reject(e)
+          reject(e)
+        })
+      ])`,
+    },
+    {
+      from: `      function handler(q) {
+        q.catch(e => uncaughtError || (uncaughtError = e))
+        c.queue === full`,
+      to: `      function handler(q) {
+        q.catch(e => uncaughtError || (uncaughtError = e))
+        if (closedError) return q.reject(closedError) // ${MARKER}
+        c.queue === full`,
+    },
+  ],
+};
+
+/** The package's folder as Node resolves it from `fromDir` (its `exports` hide package.json). */
+function packageDir(fromDir) {
+  const require = createRequire(path.join(path.resolve(fromDir), 'noop.js'));
+  let dir = path.dirname(require.resolve('postgres'));
+  while (!existsSync(path.join(dir, 'package.json')) || path.basename(dir) !== 'postgres') {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('postgres: package folder not found');
+    dir = parent;
+  }
+  return dir;
+}
+
+/** Applies the changes; returns the files it changed. Throws when the driver is not the expected one. */
+export function patchPostgres(fromDir = 'apps/server') {
+  const dir = packageDir(fromDir);
+  const { version } = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  if (version !== PATCHED_VERSION)
+    throw new Error(
+      `postgres ${version} is installed; scripts/patch-postgres.mjs is written for ${PATCHED_VERSION}. ` +
+        'Check whether the new version fixes issues 1154/1208, then update or drop the patch.',
+    );
+  const changed = [];
+  for (const flavour of ['src', 'cjs/src']) {
+    for (const [name, changes] of Object.entries(CHANGES)) {
+      const file = path.join(dir, flavour, name);
+      if (!existsSync(file)) throw new Error(`postgres: ${file} is missing`);
+      let text = readFileSync(file, 'utf8');
+      if (text.includes(MARKER)) continue;
+      for (const { from, to } of changes) {
+        const at = text.indexOf(from);
+        if (at < 0 || text.indexOf(from, at + 1) >= 0)
+          throw new Error(`postgres: ${file} does not contain the expected code once:\n${from}`);
+        text = text.slice(0, at) + to + text.slice(at + from.length);
+      }
+      writeFileSync(file, text);
+      changed.push(file);
+    }
+  }
+  return changed;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const changed = patchPostgres();
+  console.log(
+    changed.length ? `postgres: patched ${changed.length} files` : 'postgres: already patched',
+  );
+}

@@ -68,6 +68,14 @@ const EnvSchema = z.object({
   TON_POLL_INTERVAL_MS: positiveNumber('TON_POLL_INTERVAL_MS'),
   STARS_PER_USD: positiveNumber('STARS_PER_USD'),
   PUBLIC_URL: url('PUBLIC_URL'),
+  TON_NETWORK: z.enum(['mainnet', 'testnet']).optional(),
+  TELEGRAM_APP_URL: optionalString.refine(
+    (v) => v === undefined || /^https:\/\/t\.me\/[\w/?=&.-]+$/.test(v),
+    { message: 'TELEGRAM_APP_URL must be a https://t.me/... link to the bot or its Mini App' },
+  ),
+  NOWPAYMENTS_API_KEY: optionalString,
+  NOWPAYMENTS_IPN_SECRET: optionalString,
+  NOWPAYMENTS_API_URL: url('NOWPAYMENTS_API_URL'),
   FREE_MESSAGES: optionalString.refine((v) => v === undefined || /^\d{1,4}$/.test(v), {
     message: 'FREE_MESSAGES must be a whole number (0-9999)',
   }),
@@ -103,7 +111,17 @@ export interface Config {
   tonUsdRateCents: number;
   tonPollIntervalMs: number;
   starsPerUsd: number;
+  /** Where users reach the app; required in production (the bot's button, manifests, callbacks). */
   publicUrl: string;
+  /** TON Connect's network for deposits sent from a connected wallet. */
+  tonNetwork: 'mainnet' | 'testnet';
+  /**
+   * The t.me link that opens the Mini App (TON Connect's twaReturnUrl); absent: derived from
+   * the bot's username once the bot is known.
+   */
+  telegramAppUrl: string | undefined;
+  /** NOWPayments (crypto top-ups in 60+ coins): on when both the API key and IPN secret are set. */
+  nowPayments: { apiKey: string; ipnSecret: string; apiUrl: string } | undefined;
   freeMessages: number;
   initDataMaxAgeSeconds: number;
   /** How long one session token is accepted before the app renews it. */
@@ -133,6 +151,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const nodeEnv = e.NODE_ENV ?? 'development';
   const port = e.PORT === undefined ? 8080 : Number(e.PORT);
+  const problems: string[] = [];
+  if (nodeEnv === 'production' && e.PUBLIC_URL === undefined)
+    problems.push(
+      '  PUBLIC_URL: required in production (where users reach the app, e.g. https://seer.example.com)',
+    );
+  if (Boolean(e.NOWPAYMENTS_API_KEY) !== Boolean(e.NOWPAYMENTS_IPN_SECRET))
+    problems.push(
+      '  NOWPAYMENTS_API_KEY, NOWPAYMENTS_IPN_SECRET: set both (crypto top-ups) or neither',
+    );
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   const delay = (e.DEMO_REPLY_DELAY_MS ?? '1500-4000').split('-').map(Number);
   if (delay.some((n) => !Number.isFinite(n) || n < 0)) {
     throw new ConfigError(
@@ -162,6 +190,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tonPollIntervalMs: Number(e.TON_POLL_INTERVAL_MS ?? '10000'),
     starsPerUsd: Number(e.STARS_PER_USD ?? '50'),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    tonNetwork: e.TON_NETWORK ?? 'mainnet',
+    telegramAppUrl: e.TELEGRAM_APP_URL,
+    nowPayments:
+      e.NOWPAYMENTS_API_KEY && e.NOWPAYMENTS_IPN_SECRET
+        ? {
+            apiKey: e.NOWPAYMENTS_API_KEY,
+            ipnSecret: e.NOWPAYMENTS_IPN_SECRET,
+            apiUrl: (e.NOWPAYMENTS_API_URL ?? 'https://api.nowpayments.io').replace(/\/+$/, ''),
+          }
+        : undefined,
     freeMessages: Number(e.FREE_MESSAGES ?? '3'),
     initDataMaxAgeSeconds: Number(e.INIT_DATA_MAX_AGE_SECONDS ?? String(24 * 3600)),
     sessionTokenSeconds: Number(e.SESSION_TOKEN_SECONDS ?? '3600'),

@@ -320,8 +320,47 @@ export const DepositInfoAnswer = z.object({
   ton_usd_rate: z.number(),
   stars_enabled: z.boolean(),
   ton_enabled: z.boolean(),
+  /** Stars Telegram asks per dollar of balance (what one Star costs: 1 / stars_per_usd dollars). */
+  stars_per_usd: z.number(),
+  /** NOWPayments is configured: "Deposit Crypto" opens its hosted invoice (60+ coins). */
+  crypto_enabled: z.boolean(),
+  /** Demo mode only (never in production): top-ups through "Test payment", no money charged. */
+  test_payments_enabled: z.boolean(),
+  /** TON Connect's network for sendTransaction: '-239' mainnet, '-3' testnet. */
+  ton_network: z.enum(['-239', '-3']),
+  /**
+   * The t.me link that brings a Telegram user back into the app after a wallet (TON Connect's
+   * twaReturnUrl); null when the bot's name is not known.
+   */
+  telegram_return_url: z.string().nullable(),
 });
 export const CreateStarsInvoiceAnswer = z.object({ status: ok, invoice_link: z.string() });
+/** A NOWPayments hosted invoice: the app opens it with Telegram's openLink. */
+export const CreateCryptoInvoiceAnswer = z.object({ status: ok, invoice_url: z.string() });
+/** A demo top-up: credited at once through the money path, no money charged. */
+export const CreateTestPaymentAnswer = z.object({
+  status: ok,
+  new_balance: z.number(),
+  credited: z.number(),
+});
+/**
+ * One line of the app's notifications: a credit (top-up of any kind, an admin's credit) or a
+ * debit that is not a message (refund, admin's debit). The app writes the words from `reason`.
+ */
+export const AppNotification = z.object({
+  id: z.number().int(),
+  /** A ledger reason: ton_deposit, stars, crypto_deposit, test_payment, admin_credit, stars_refund, admin_debit. */
+  reason: z.string(),
+  /** Signed dollars. */
+  amount: z.number(),
+  amount_cents: z.number().int(),
+  created_at: z.string(),
+});
+export type AppNotification = z.infer<typeof AppNotification>;
+export const GetNotificationsAnswer = z.object({
+  status: ok,
+  notifications: z.array(AppNotification),
+});
 export const ManagerGetChatsAnswer = z.object({ status: ok, chats: z.array(AdvisorDialog) });
 export const ManagerGetMessagesAnswer = z.object({ status: ok, messages: z.array(Message) });
 export const ManagerSendMessageAnswer = z.object({
@@ -467,6 +506,29 @@ export const CALLS = {
     summary: 'A Telegram Stars invoice link for a top-up',
     body: TopUpAmountBody,
     answer: CreateStarsInvoiceAnswer,
+    access: 'user',
+  },
+  CreateCryptoInvoice: {
+    name: 'CreateCryptoInvoice.php',
+    methods: ['POST'],
+    summary: 'A NOWPayments hosted invoice (60+ coins) for a top-up',
+    body: TopUpAmountBody,
+    answer: CreateCryptoInvoiceAnswer,
+    access: 'user',
+  },
+  CreateTestPayment: {
+    name: 'CreateTestPayment.php',
+    methods: ['POST'],
+    summary: 'Demo mode only: a top-up that charges no money (absent in production)',
+    body: TopUpAmountBody,
+    answer: CreateTestPaymentAnswer,
+    access: 'user',
+  },
+  GetNotifications: {
+    name: 'GetNotifications.php',
+    methods: ['GET'],
+    summary: "The user's money notifications (receipts of credits and refunds), newest first",
+    answer: GetNotificationsAnswer,
     access: 'user',
   },
   ManagerGetChats: {

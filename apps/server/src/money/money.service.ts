@@ -15,6 +15,10 @@ export const LEDGER_REASONS = {
   message: 'message',
   tonDeposit: 'ton_deposit',
   stars: 'stars',
+  /** A NOWPayments invoice paid in full (any of its coins). */
+  cryptoDeposit: 'crypto_deposit',
+  /** Demo mode's "Test payment": no money charged; never in production. */
+  testPayment: 'test_payment',
   starsRefund: 'stars_refund',
   adminCredit: 'admin_credit',
   adminDebit: 'admin_debit',

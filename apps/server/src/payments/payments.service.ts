@@ -87,6 +87,11 @@ export class PaymentsService {
       ton_usd_rate: centsToDollars(this.settings.tonUsdRateCents),
       ton_enabled: this.settings.tonWalletAddress !== undefined,
       stars_enabled: this.starsEnabled,
+      stars_per_usd: this.settings.starsPerUsd,
+      crypto_enabled: false,
+      test_payments_enabled: false,
+      ton_network: '-239' as const,
+      telegram_return_url: null,
     };
   }
 

@@ -5,7 +5,9 @@ import { localeFromLanguageCode } from './limits.js';
 
 describe('money', () => {
   it('parses typed dollar amounts into exact cents', () => {
-    expect(parseDollarsToCents('1,250.00')).toBe(125000);
+    expect(parseDollarsToCents('1250.00')).toBe(125000);
+    expect(parseDollarsToCents('1,250.00')).toBeNull(); // the wire's form has no grouping
+    expect(parseDollarsToCents('12,50')).toBeNull(); // and no comma: never read as 1250
     expect(parseDollarsToCents('0.01')).toBe(1);
     expect(parseDollarsToCents('12.5')).toBe(1250);
     expect(parseDollarsToCents(0.1)).toBe(10);

@@ -1,5 +1,5 @@
 /** The TON panel: deposit address and memo with copy buttons, the steps, and a ton:// link. */
-import { useT } from '../../../lib/i18n';
+import { useLocale, useT } from '../../../lib/i18n';
 import { showToast } from '../../../shared/ui/toast';
 import { Button } from '../../../shared/ui/button';
 import { copyText } from '../copy';
@@ -15,6 +15,7 @@ interface TonInstructionsProps {
 
 export function TonInstructions({ amountCents }: TonInstructionsProps) {
   const t = useT();
+  const locale = useLocale();
   const deposit = useDepositInfo();
   const copy = async (text: string) => {
     try {
@@ -66,9 +67,9 @@ export function TonInstructions({ amountCents }: TonInstructionsProps) {
       {nanotons !== null && amountCents !== null && (
         <p className={styles.toSend}>
           {t('balance.ton.toSend', {
-            usd: formatAmount(amountCents),
+            usd: formatAmount(amountCents, locale),
             ton: formatTon(nanotons),
-            rate: formatAmount(rateCents),
+            rate: formatAmount(rateCents, locale),
           })}
         </p>
       )}

@@ -131,7 +131,7 @@ describe('the top-up panel', () => {
     fireEvent.change(field, { target: { value: '0' } });
     fireEvent.click(screen.getByRole('button', { name: 'Top up' }));
     expect(screen.getByRole('alert').textContent).toBe('The minimum top-up is $0.01');
-    fireEvent.change(field, { target: { value: '12.345' } });
+    fireEvent.change(field, { target: { value: '12.3456' } });
     expect(screen.queryByRole('alert')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Google Pay' }));
     expect(screen.getByRole('alert').textContent).toBe(

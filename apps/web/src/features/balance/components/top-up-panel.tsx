@@ -7,7 +7,7 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { formatCents, LIMITS } from '@seer/contract';
-import { useT } from '../../../lib/i18n';
+import { useLocale, useT } from '../../../lib/i18n';
 import { isApiError } from '../../../lib/api-client';
 import { onSocketFrame } from '../../../lib/socket';
 import { openInvoice } from '../../../lib/telegram';
@@ -39,10 +39,13 @@ function showSuccess(): void {
 
 export function TopUpPanel() {
   const t = useT();
+  const locale = useLocale();
   const amountId = useId();
   const deposit = useDepositInfo();
   const user = useCurrentUser();
-  const [amountText, setAmountText] = useState(formatAmount(LIMITS.defaultTopUpCents));
+  const [amountText, setAmountText] = useState(() =>
+    formatAmount(LIMITS.defaultTopUpCents, locale),
+  );
   const [amountError, setAmountError] = useState<string | null>(null);
   const [wallet, setWallet] = useState<WalletHandle | null>(null);
   const [busy, setBusy] = useState<'topUp' | CardMethod | null>(null);
@@ -52,7 +55,7 @@ export function TopUpPanel() {
   /** Set when openInvoice said 'paid' and the success modal is already showing. */
   const starsPaidShown = useRef(false);
 
-  const amount = checkAmount(amountText);
+  const amount = checkAmount(amountText, locale);
   const amountCents = amount.ok ? amount.cents : null;
 
   // A deposit or Stars payment credited while this screen is open: the balance already
@@ -79,7 +82,7 @@ export function TopUpPanel() {
     setAmountError(
       t(`balance.errors.${amount.error}`, {
         min: formatCents(LIMITS.topUpMinCents),
-        max: formatAmount(LIMITS.topUpMaxCents),
+        max: formatAmount(LIMITS.topUpMaxCents, locale),
       }),
     );
     return null;
@@ -172,7 +175,7 @@ export function TopUpPanel() {
                 setAmountError(null);
               }}
               onBlur={() => {
-                if (amount.ok) setAmountText(formatAmount(amount.cents));
+                if (amount.ok) setAmountText(formatAmount(amount.cents, locale));
               }}
             />
           </div>

@@ -48,6 +48,11 @@ describe('GetDepositInfo', () => {
       ton_usd_rate: 3.12,
       ton_enabled: true,
       stars_enabled: true,
+      stars_per_usd: 50,
+      crypto_enabled: false,
+      test_payments_enabled: false,
+      ton_network: '-239',
+      telegram_return_url: null,
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/GetDepositInfo.php' })).statusCode).toBe(
       401,

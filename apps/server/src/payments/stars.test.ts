@@ -81,6 +81,11 @@ describe('Stars top-up with long polling', () => {
       ton_usd_rate: 3,
       ton_enabled: false,
       stars_enabled: true,
+      stars_per_usd: 50,
+      crypto_enabled: false,
+      test_payments_enabled: false,
+      ton_network: '-239',
+      telegram_return_url: null,
     });
   });
 

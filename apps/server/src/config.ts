@@ -73,6 +73,7 @@ const EnvSchema = z.object({
     (v) => v === undefined || /^https:\/\/t\.me\/[\w/?=&.-]+$/.test(v),
     { message: 'TELEGRAM_APP_URL must be a https://t.me/... link to the bot or its Mini App' },
   ),
+  SUPPORT_URL: url('SUPPORT_URL'),
   NOWPAYMENTS_API_KEY: optionalString,
   NOWPAYMENTS_IPN_SECRET: optionalString,
   NOWPAYMENTS_API_URL: url('NOWPAYMENTS_API_URL'),
@@ -120,6 +121,8 @@ export interface Config {
    * the bot's username once the bot is known.
    */
   telegramAppUrl: string | undefined;
+  /** Where people get help with a payment or a refund (the bot's /paysupport). */
+  supportUrl: string;
   /** NOWPayments (crypto top-ups in 60+ coins): on when both the API key and IPN secret are set. */
   nowPayments: { apiKey: string; ipnSecret: string; apiUrl: string } | undefined;
   freeMessages: number;
@@ -192,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     tonNetwork: e.TON_NETWORK ?? 'mainnet',
     telegramAppUrl: e.TELEGRAM_APP_URL,
+    supportUrl: e.SUPPORT_URL ?? 'https://t.me/seer_support',
     nowPayments:
       e.NOWPAYMENTS_API_KEY && e.NOWPAYMENTS_IPN_SECRET
         ? {

@@ -74,12 +74,7 @@ export async function createDomainServices(deps: {
         publicUrl: config.publicUrl,
       })
     : null;
-  const money = new MoneyService(
-    sql,
-    new MoneyRepository(sql),
-    events,
-    receipts ? [receipts] : [],
-  );
+  const money = new MoneyService(sql, new MoneyRepository(sql), events, receipts ? [receipts] : []);
   const images = new ImagesService(new ImagesRepository(sql));
   const chat = new ChatService(sql, new ChatRepository(sql), advisors, money, events);
   const reviews = new ReviewsService(sql, new ReviewsRepository(sql), advisors, chat, users);
@@ -120,7 +115,10 @@ export async function createDomainServices(deps: {
     botApi,
   );
   if (bot) {
-    registerBotHandlers(bot.updates, { publicUrl: config.publicUrl });
+    registerBotHandlers(bot.updates, {
+      publicUrl: config.publicUrl,
+      supportUrl: config.supportUrl,
+    });
     registerStarsHandlers(bot.updates, { payments, log: paymentsLog });
   }
 

@@ -111,6 +111,9 @@ export async function createDomainServices(deps: {
       tonWalletAddress: config.tonWalletAddress,
       tonUsdRateCents: config.tonUsdRateCents,
       starsPerUsd: config.starsPerUsd,
+      tonNetwork: config.tonNetwork,
+      telegramAppUrl: config.telegramAppUrl,
+      botUsername: () => bot?.username ?? null,
     },
     botApi,
   );

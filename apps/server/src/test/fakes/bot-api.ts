@@ -162,7 +162,7 @@ export class FakeBotApi {
   async payInvoice(
     link: string,
     payerId: number,
-    options: { amount?: number } = {},
+    options: { amount?: number; languageCode?: string } = {},
   ): Promise<{ ok: boolean; chargeId: string | null; error?: string }> {
     const invoice = this.invoices.get(link);
     if (!invoice) throw new Error(`no invoice link ${link}`);
@@ -171,7 +171,12 @@ export class FakeBotApi {
     await this.pushUpdate({
       pre_checkout_query: {
         id: queryId,
-        from: { id: payerId, is_bot: false, first_name: 'Payer' },
+        from: {
+          id: payerId,
+          is_bot: false,
+          first_name: 'Payer',
+          ...(options.languageCode ? { language_code: options.languageCode } : {}),
+        },
         currency: invoice.currency,
         total_amount: amount,
         invoice_payload: invoice.payload,

@@ -154,6 +154,26 @@ describe('a receipt for every credit and refund', () => {
     expect((await receiptsOf(user)).map((r) => r.reason)).toEqual(['ton_deposit', 'admin_credit']);
   });
 
+  it('keeps one receipt per ledger row even when told of the row again', async () => {
+    const user = await newUser(t);
+    const wallet = await t.services.money.change({
+      userId: user,
+      reason: LEDGER_REASONS.cryptoDeposit,
+      amountCents: 4200,
+    });
+    const [receipt] = await receiptsOf(user);
+    const entry = {
+      ledgerId: receipt!.ledger_id,
+      userId: user,
+      reason: LEDGER_REASONS.cryptoDeposit,
+      amountCents: 4200,
+      freeMessagesDelta: 0,
+      ...wallet,
+    };
+    await db.sql.begin((tx) => t.services.receipts!.recorded(tx, entry));
+    expect(await receiptsOf(user)).toHaveLength(1);
+  });
+
   it('writes none when the credit rolls back', async () => {
     const user = await newUser(t);
     await expect(

@@ -75,7 +75,7 @@ export interface TonRecordResult {
 
 export class PaymentsService {
   private readonly starsPerUsdHundredths: number;
-  /** The deposit wallet as wallets want it: user-friendly, non-bounceable (a wallet has no code to bounce from). */
+  /** The deposit wallet in the form wallets are given: user-friendly, non-bounceable (TON's rule for wallets). */
   private readonly friendlyWallet: string;
 
   constructor(

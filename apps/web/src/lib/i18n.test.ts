@@ -7,7 +7,6 @@ import {
   formatPricePerMessage,
   hasText,
   initialLocale,
-  readAmount,
   setLocale,
   t,
 } from './i18n';
@@ -104,14 +103,6 @@ describe('money in the current language', () => {
     expect(formatAmountChange(1250)).toBe(`+12,50${NBSP}$`);
     expect(formatAmountChange(-250)).toBe(`-2,50${NBSP}$`);
     expect(formatPricePerMessage(299)).toBe(`2,99${NBSP}$/сообщение`);
-  });
-
-  it('reads typed amounts in the current language: 12,50 is $12.50 in Russian', async () => {
-    await setLocale('ru', 'all');
-    expect(readAmount('12,50')).toEqual({ ok: true, cents: 1250 });
-    expect(readAmount('1,250')).toEqual({ ok: false, error: 'ambiguous' });
-    await setLocale('en', 'all');
-    expect(readAmount('1,250')).toEqual({ ok: true, cents: 125000 });
   });
 });
 

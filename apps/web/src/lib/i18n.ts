@@ -9,9 +9,7 @@ import {
   LOCALES,
   formatMoney,
   localeFromLanguageCode,
-  parseMoney,
   type Locale,
-  type ParsedMoney,
 } from '@seer/contract';
 import { telegramLanguageCode, isInTelegram } from './telegram';
 
@@ -249,9 +247,4 @@ export function formatAmountChange(cents: number): string {
 /** "2,99 $/сообщение": an advisor's price per message, the amount written the language's way. */
 export function formatPricePerMessage(cents: number): string {
   return t('common.pricePerMessage', { price: formatMoney(cents, locale) });
-}
-
-/** Dollars typed by a person of the current language (see parseMoney: "12,50" is $12.50). */
-export function readAmount(text: string): ParsedMoney {
-  return parseMoney(text, locale);
 }

@@ -18,7 +18,9 @@ export function AdvisorListCard({ advisor }: { advisor: Advisor }) {
         </span>
         <span className="small muted">
           {category ? t(`categories.${category.slug}`) : advisor.category_name} ·{' '}
-          {t('advisors.years', { count: advisor.experience })}
+          <span className="advisor-card-years">
+            {t('advisors.years', { count: advisor.experience })}
+          </span>
         </span>
         <span className="advisor-card-description small">{advisor.description}</span>
         <span className="advisor-card-price">{formatPricePerMessage(advisor.price_cents)}</span>

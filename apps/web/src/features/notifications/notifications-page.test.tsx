@@ -93,20 +93,20 @@ describe('notifications page', () => {
     expect(text).toHaveLength(7);
     // What happened, which way the money went, when (Intl's own date form), the signed amount.
     expect(text[0]).toMatch(
-      /^Test payment \(no money charged\)Added to your balance · March 7\b.*09:05 AM\+\$12\.50$/,
+      /^Test payment \(no money charged\)\+\$12\.50Added to your balance\. March 7\b.*09:05 AM$/,
     );
     expect(text[0]).not.toContain(String(THIS_YEAR));
     expect(text[1]).toContain('Telegram Stars refund');
     expect(text[1]).toContain('Taken from your balance');
-    expect(text[1]).toContain('-$2.50');
+    expect(text[1]).toContain('-$2.50Taken');
     // Another year's date says which year.
     expect(text[2]).toMatch(
-      /^TON depositAdded to your balance · November 28, 2025\b.*06:30 PM\+\$1,250\.50$/,
+      /^TON deposit\+\$1,250\.50Added to your balance\. November 28, 2025\b.*06:30 PM$/,
     );
     expect(text[3]).toContain('Crypto deposit');
-    expect(text[4]).toMatch(/^Debit by Seer.*-\$1\.00$/);
-    expect(text[5]).toMatch(/^Credit from Seer.*\+\$5\.00$/);
-    expect(text[6]).toMatch(/^Telegram Stars payment.*\+\$10\.00$/);
+    expect(text[4]).toMatch(/^Debit by Seer-\$1\.00Taken/);
+    expect(text[5]).toMatch(/^Credit from Seer\+\$5\.00Added/);
+    expect(text[6]).toMatch(/^Telegram Stars payment\+\$10\.00Added/);
   });
 
   it('writes words, money and dates the Russian way in Russian', async () => {
@@ -116,13 +116,13 @@ describe('notifications page', () => {
     await screen.findByText('Пополнение через TON');
     const text = rows();
     expect(text[0]).toMatch(
-      /^Тестовый платёж \(деньги не списаны\)Зачислено на баланс · 7 марта .*09:05\+12,50\u00a0\$$/,
+      /^Тестовый платёж \(деньги не списаны\)\+12,50\u00a0\$Зачислено на баланс\. 7 марта .*09:05$/,
     );
     expect(text[1]).toMatch(
-      /^Возврат Telegram StarsСписано с баланса · 7 марта .*09:05-2,50\u00a0\$$/,
+      /^Возврат Telegram Stars-2,50\u00a0\$Списано с баланса\. 7 марта .*09:05$/,
     );
     expect(text[2]).toMatch(
-      /^Пополнение через TONЗачислено на баланс · 28 ноября 2025\sг\..*18:30\+1\u00a0250,50\u00a0\$$/,
+      /^Пополнение через TON\+1\u00a0250,50\u00a0\$Зачислено на баланс\. 28 ноября 2025\sг\..*18:30$/,
     );
   });
 

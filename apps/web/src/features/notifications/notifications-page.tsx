@@ -23,15 +23,22 @@ function NotificationRow({ notification }: { notification: AppNotification }) {
         {credit ? <ArrowDownIcon width={20} height={20} /> : <ArrowUpIcon width={20} height={20} />}
       </span>
       <span className="notification-body">
-        <strong>{notificationTitle(notification)}</strong>
+        <span className="notification-top">
+          <strong>{notificationTitle(notification)}</strong>
+          <strong className={`notification-amount ${credit ? 'is-credit' : 'is-debit'}`}>
+            {notificationAmount(notification)}
+          </strong>
+        </span>
         <span className="small muted">
-          {t(credit ? 'notifications.credited' : 'notifications.debited')} ·{' '}
-          <time dateTime={notification.created_at}>{notificationTime(notification)}</time>
+          {/* The arrow and the sign say it on screen; a screen reader hears it in words. */}
+          <span className="visually-hidden">
+            {t(credit ? 'notifications.credited' : 'notifications.debited')}.{' '}
+          </span>
+          <time dateTime={notification.created_at} className="notification-time">
+            {notificationTime(notification)}
+          </time>
         </span>
       </span>
-      <strong className={`notification-amount ${credit ? 'is-credit' : 'is-debit'}`}>
-        {notificationAmount(notification)}
-      </strong>
     </li>
   );
 }

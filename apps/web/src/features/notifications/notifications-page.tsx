@@ -24,7 +24,7 @@ function NotificationRow({ notification }: { notification: AppNotification }) {
       </span>
       <span className="notification-body">
         <span className="notification-top">
-          <strong>{notificationTitle(notification)}</strong>
+          <strong className="notification-title">{notificationTitle(notification)}</strong>
           <strong className={`notification-amount ${credit ? 'is-credit' : 'is-debit'}`}>
             {notificationAmount(notification)}
           </strong>

@@ -27,10 +27,27 @@ function loadTexts(lang: Lang): Record<string, unknown> {
 }
 const TEXTS = { en: loadTexts('en'), ru: loadTexts('ru') };
 
-/** The app's own text for `key` (e.g. 'history.empty'), so tests follow the locale files. */
-export function tr(lang: Lang, key: string, params: Record<string, string | number> = {}): string {
+function lookup(lang: Lang, key: string): unknown {
   let node: unknown = TEXTS[lang];
   for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+  return node;
+}
+
+/**
+ * The app's own text for `key` (e.g. 'history.empty'), so tests follow the locale files. With a
+ * numeric `count`, the plural form the language needs (`key_one`, `key_few`...), as the app picks it.
+ */
+export function tr(lang: Lang, key: string, params: Record<string, string | number> = {}): string {
+  const { count } = params;
+  let node = lookup(lang, key);
+  if (typeof count === 'number' && typeof node !== 'string') {
+    const form = new Intl.PluralRules(lang === 'ru' ? 'ru-RU' : 'en-US').select(count);
+    node = lookup(lang, `${key}_${form}`) ?? lookup(lang, `${key}_other`);
+    params = {
+      ...params,
+      count: new Intl.NumberFormat(lang === 'ru' ? 'ru-RU' : 'en-US').format(count),
+    };
+  }
   if (typeof node !== 'string') throw new Error(`No ${lang} text for ${key}`);
   return node.replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in params ? String(params[name]) : whole,

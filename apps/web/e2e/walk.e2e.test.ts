@@ -92,7 +92,8 @@ async function fullWalk(browser: Browser, lang: Lang, theme: Theme) {
   await capture(app, '08-history');
 
   await tapBottomBar(app, 'notifications');
-  await page.getByText(t('notifications.comingSoon')).first().waitFor();
+  // No top-up yet: the empty state, with the way to the balance.
+  await page.getByText(t('notifications.empty')).first().waitFor();
   await capture(app, '09-notifications');
 
   await tapBottomBar(app, 'settings');

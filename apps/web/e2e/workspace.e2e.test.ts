@@ -20,6 +20,7 @@ import {
   unexpectedErrors,
   type AppPage,
 } from './browser';
+import { formatMoney } from '@seer/contract';
 import { tr } from './app';
 
 const execFileAsync = promisify(execFile);
@@ -284,7 +285,7 @@ describe.skipIf(skipReason())("advisors' workspace with a user, live", () => {
     await a.getByRole('button', { name: tr('en', 'admin.credit.submit') }).click();
     await a.getByText(/Credit \$5\.00 to/).waitFor();
     await a.getByRole('button', { name: tr('en', 'admin.confirm') }).click();
-    const after = ((1500 - priceCents) / 100).toFixed(2);
+    const after = formatMoney(1500 - priceCents, 'en');
     await a.getByText(tr('en', 'admin.credit.done', { balance: after })).waitFor();
     await a
       .locator('.admin-ledger-row', { hasText: 'Welcome gift' })
@@ -319,7 +320,12 @@ describe.skipIf(skipReason())("advisors' workspace with a user, live", () => {
     await card.getByRole('button', { name: tr('en', 'admin.payouts.markPaid') }).click();
     await card.getByRole('button', { name: tr('en', 'admin.confirm') }).click();
     await a
-      .getByText(tr('en', 'admin.payouts.marked', { amount: price, name: advisor.name }))
+      .getByText(
+        tr('en', 'admin.payouts.marked', {
+          amount: formatMoney(priceCents, 'en'),
+          name: advisor.name,
+        }),
+      )
       .waitFor();
     await card
       .getByRole('button', { name: tr('en', 'admin.payouts.markPaid') })
@@ -354,11 +360,11 @@ describe.skipIf(skipReason())("advisors' workspace with a user, live", () => {
     await card.getByLabel(tr('en', 'admin.deposits.assignTo')).fill(String(userId));
     await card.getByRole('button', { name: tr('en', 'admin.deposits.assign') }).click();
     await card
-      .getByText(tr('en', 'admin.deposits.confirmAssign', { amount: '6.00', id: userId }))
+      .getByText(tr('en', 'admin.deposits.confirmAssign', { amount: '$6.00', id: userId }))
       .waitFor();
     await card.getByRole('button', { name: tr('en', 'admin.confirm') }).click();
     await a
-      .getByText(tr('en', 'admin.deposits.assigned', { amount: '6.00', id: userId }))
+      .getByText(tr('en', 'admin.deposits.assigned', { amount: '$6.00', id: userId }))
       .waitFor();
     await card.waitFor({ state: 'detached' });
     await screenshot(advisorApp, 'admin-deposit-assigned');

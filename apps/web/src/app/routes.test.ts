@@ -22,6 +22,7 @@ describe('routes', () => {
       '/horoscope',
       '/article',
       '/privacy-policy',
+      '/terms',
       '/payments',
       '/profile',
     ]) {

@@ -26,6 +26,7 @@ const PAGES = {
   'horoscope/horoscope-page': () => import('../features/horoscope/horoscope-page'),
   'article/article-page': () => import('../features/article/article-page'),
   'legal/privacy-policy-page': () => import('../features/legal/privacy-policy-page'),
+  'legal/terms-page': () => import('../features/legal/terms-page'),
   'advisor-workspace/workspace-page': () => import('../features/advisor-workspace/workspace-page'),
   'advisor-workspace/workspace-chat-page': () =>
     import('../features/advisor-workspace/workspace-chat-page'),
@@ -68,6 +69,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/horoscope', page: 'horoscope/horoscope-page' },
   { path: '/article', page: 'article/article-page' },
   { path: '/privacy-policy', page: 'legal/privacy-policy-page' },
+  // The terms of service, linked from Settings and the bot's /terms (separate from the privacy policy).
+  { path: '/terms', page: 'legal/terms-page' },
   // The advisors' workspace and the admin section (each page checks who may see it).
   { path: '/workspace', page: 'advisor-workspace/workspace-page' },
   { path: '/workspace/chat/:telegramUserId', page: 'advisor-workspace/workspace-chat-page' },

@@ -19,7 +19,13 @@ describe('errorText', () => {
 
   it('says how long to wait when a call was rate limited', () => {
     expect(errorText(new ApiError(429, 'rate_limited', 'Too many messages', 7))).toBe(
-      'Слишком много запросов. Попробуйте снова через 7 с.',
+      'Слишком много запросов. Попробуйте снова через 7 секунд.',
+    );
+    expect(errorText(new ApiError(429, 'rate_limited', 'Too many messages', 1))).toBe(
+      'Слишком много запросов. Попробуйте снова через 1 секунду.',
+    );
+    expect(errorText(new ApiError(429, 'rate_limited', 'Too many messages', 3))).toBe(
+      'Слишком много запросов. Попробуйте снова через 3 секунды.',
     );
     expect(errorText(new ApiError(429, 'rate_limited', 'Too many messages'))).toBe(
       'Слишком много запросов. Подождите немного и попробуйте снова.',

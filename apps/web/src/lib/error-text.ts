@@ -18,7 +18,7 @@ export function errorText(error: unknown, fallback?: string): string {
     // A server fault says nothing the caller's own "could not ..." text does not say better.
     if (error.code === 'internal') return fallback ?? t('common.errors.internal');
     if (error.code === 'rate_limited' && error.retryAfterSeconds !== null)
-      return t('common.errors.rate_limited_for', { seconds: error.retryAfterSeconds });
+      return t('common.errors.rate_limited_for', { count: error.retryAfterSeconds });
     const key = `common.errors.${error.code}`;
     if (hasText(key)) return t(key);
   }

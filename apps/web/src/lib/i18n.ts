@@ -4,7 +4,13 @@
  * t('modals.warn.title'). Only the current locale's files are loaded.
  */
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_LOCALE, LOCALES, localeFromLanguageCode, type Locale } from '@seer/contract';
+import {
+  DEFAULT_LOCALE,
+  LOCALES,
+  formatMoney,
+  localeFromLanguageCode,
+  type Locale,
+} from '@seer/contract';
 import { telegramLanguageCode, isInTelegram } from './telegram';
 
 type Messages = { [key: string]: string | Messages };
@@ -123,23 +129,63 @@ function lookup(key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
-/** The text for `key` with `{name}` placeholders filled; the key itself when missing. */
+const INTL_LOCALE: Record<Locale, string> = { en: 'en-US', ru: 'ru-RU' };
+const pluralRules = new Map<Locale, Intl.PluralRules>();
+const numberFormats = new Map<Locale, Intl.NumberFormat>();
+
+function pluralCategory(count: number): Intl.LDMLPluralRule {
+  let rules = pluralRules.get(locale);
+  if (!rules) {
+    rules = new Intl.PluralRules(INTL_LOCALE[locale]);
+    pluralRules.set(locale, rules);
+  }
+  return rules.select(count);
+}
+
+/** A number as the current language writes it: "1,250.5" in English, "1 250,5" in Russian. */
+export function formatNumber(value: number): string {
+  let format = numberFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(INTL_LOCALE[locale], { maximumFractionDigits: 2 });
+    numberFormats.set(locale, format);
+  }
+  return format.format(value);
+}
+
+/**
+ * A counted text: `key_one`, `key_few`, `key_many` or `key_other`, as the language's plural
+ * rules (`Intl.PluralRules`) choose for `count` ("1 сообщение, 2 сообщения, 5 сообщений");
+ * `key_other` when the language's file has no text for the chosen form.
+ */
+function lookupCounted(key: string, count: number): string | undefined {
+  return lookup(`${key}_${pluralCategory(count)}`) ?? lookup(`${key}_other`);
+}
+
+/**
+ * The text for `key` with `{name}` placeholders filled; the key itself when missing.
+ * With a numeric `count` and plural forms of the key (`key_one`, `key_few`...), the form the
+ * language needs for that count is taken, and `{count}` is written the language's way.
+ */
 export function t(key: string, params?: TranslateParams): string {
-  const text = lookup(key);
+  const count = params?.count;
+  const counted = typeof count === 'number' ? lookupCounted(key, count) : undefined;
+  const text = counted ?? lookup(key);
   if (text === undefined) {
     if (import.meta.env.DEV && Object.keys(messages).length)
       console.warn(`Missing text: ${key} (${locale})`);
     return key;
   }
   if (!params) return text;
+  const values =
+    counted !== undefined ? { ...params, count: formatNumber(count as number) } : params;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
+    name in values ? String(values[name]) : whole,
   );
 }
 
-/** Whether a key has a text in the current locale (for optional texts). */
+/** Whether a key has a text (or plural forms) in the current locale (for optional texts). */
 export function hasText(key: string): boolean {
-  return lookup(key) !== undefined;
+  return lookup(key) !== undefined || lookup(`${key}_other`) !== undefined;
 }
 
 function currentLocale(): Locale {
@@ -164,5 +210,41 @@ export function useT(): typeof t {
 
 /** Dates and times in the current locale. */
 export function formatDate(date: Date, options: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat(locale === 'ru' ? 'ru-RU' : 'en-US', options).format(date);
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], options).format(date);
+}
+
+/**
+ * A month and year to follow "since": "November 2026" in English, "ноября 2026 г." in Russian
+ * ("с ноября 2026 г."). Intl writes a month alone with its year in the nominative ("ноябрь
+ * 2026 г."), so the Russian form is taken from a full date, whose month is in the genitive,
+ * with the day and the space after it left out.
+ */
+export function formatMonthSince(date: Date): string {
+  if (locale === 'en') return formatDate(date, { month: 'long', year: 'numeric' });
+  const parts = new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).formatToParts(date);
+  const day = parts.findIndex((part) => part.type === 'day');
+  if (day !== -1) parts.splice(day, parts[day + 1]?.type === 'literal' ? 2 : 1);
+  return parts
+    .map((part) => part.value)
+    .join('')
+    .trim();
+}
+
+/** A dollar amount in the current language: "$12.50" in English, "12,50 $" in Russian. */
+export function formatAmount(cents: number): string {
+  return formatMoney(cents, locale);
+}
+
+/** A signed amount for a change of balance: "+$12.50", "-$2.50"; "+12,50 $", "-2,50 $". */
+export function formatAmountChange(cents: number): string {
+  return cents > 0 ? `+${formatMoney(cents, locale)}` : formatMoney(cents, locale);
+}
+
+/** "2,99 $/сообщение": an advisor's price per message, the amount written the language's way. */
+export function formatPricePerMessage(cents: number): string {
+  return t('common.pricePerMessage', { price: formatMoney(cents, locale) });
 }

@@ -26,6 +26,7 @@ function parentPath(path: string): string {
     path === '/profile-settings' ||
     path === '/profile' ||
     path === '/privacy-policy' ||
+    path === '/terms' ||
     path === '/payments'
   )
     return '/settings';

@@ -1,7 +1,6 @@
 /** /admin/user/:telegramUserId: one user's balance and ledger, with the credit/debit form. */
 import { useParams } from 'wouter';
-import { formatCents } from '@seer/contract';
-import { formatDate, hasText, useT } from '../../lib/i18n';
+import { formatAmount, formatAmountChange, formatDate, hasText, useT } from '../../lib/i18n';
 import { PageHeader } from '../../shared/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { AdminGate } from './admin-gate';
@@ -40,7 +39,7 @@ function UserLedger({ telegramUserId }: { telegramUserId: number }) {
         </div>
         <p>
           {t('admin.users.balance')}:{' '}
-          <strong data-testid="admin-user-balance">${formatCents(user.balance_cents)}</strong> ·{' '}
+          <strong data-testid="admin-user-balance">{formatAmount(user.balance_cents)}</strong> ·{' '}
           {t('admin.users.freeMessages', { count: user.free_messages })}
         </p>
       </section>
@@ -74,8 +73,7 @@ function UserLedger({ telegramUserId }: { telegramUserId: number }) {
                 </span>
               </span>
               <strong className={entry.amount_cents < 0 ? 'admin-negative' : 'admin-positive'}>
-                {entry.amount_cents > 0 ? '+' : ''}
-                {formatCents(entry.amount_cents)}
+                {formatAmountChange(entry.amount_cents)}
               </strong>
             </li>
           ))}

@@ -6,11 +6,13 @@ import {
   cleanText,
   fitText,
   formatCents,
+  formatMoneyNumber,
   isBlankText,
-  parseDollarsToCents,
+  parseMoney,
+  type MoneyLocale,
 } from '@seer/contract';
 import { isApiError } from '../../lib/api-client';
-import { useT } from '../../lib/i18n';
+import { useLocale, useT } from '../../lib/i18n';
 import { uploadPicture, UPLOADABLE_IMAGE_TYPES } from '../../lib/image-upload';
 import { Avatar } from '../../shared/ui/avatar';
 import { Button } from '../../shared/ui/button';
@@ -30,11 +32,12 @@ interface Draft {
   is_active: boolean;
 }
 
-function draftOf(advisor: AdminAdvisorRow | null): Draft {
+function draftOf(advisor: AdminAdvisorRow | null, locale: MoneyLocale): Draft {
   return {
     name: advisor?.name ?? '',
     category_id: advisor?.category_id ?? 1,
-    price: advisor ? formatCents(advisor.price_cents) : '',
+    // Shown as the admin's language writes it ("2,99" in Russian), read back the same way.
+    price: advisor ? formatMoneyNumber(advisor.price_cents, locale) : '',
     description: advisor?.description ?? '',
     additional_info: advisor?.additional_info ?? '',
     experience: String(advisor?.experience ?? 0),
@@ -54,7 +57,8 @@ export function AdvisorForm({
   onCancel: () => void;
 }) {
   const t = useT();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(advisor));
+  const locale = useLocale();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(advisor, locale));
   const [avatar, setAvatar] = useState<{ id: string; url: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -88,8 +92,11 @@ export function AdvisorForm({
     event.preventDefault();
     setError(null);
     if (isBlankText(draft.name)) return setError(t('admin.advisors.nameRequired'));
-    const priceCents = parseDollarsToCents(draft.price);
-    if (priceCents === null || priceCents <= 0) return setError(t('admin.advisors.priceInvalid'));
+    const price = parseMoney(draft.price, locale);
+    if (!price.ok && price.error === 'ambiguous')
+      return setError(t('admin.advisors.priceAmbiguous'));
+    if (!price.ok || price.cents <= 0) return setError(t('admin.advisors.priceInvalid'));
+    const priceCents = price.cents;
     const experience = Number(draft.experience);
     const clients = Number(draft.clients);
     if (!Number.isInteger(experience) || experience < 0 || experience > 80)

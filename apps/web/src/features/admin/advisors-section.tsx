@@ -1,7 +1,7 @@
 /** Advisors: every one, active or not; create, edit, deactivate, and link to a Telegram account. */
 import { useState } from 'react';
 import { findCategory, formatCents } from '@seer/contract';
-import { useT } from '../../lib/i18n';
+import { formatNumber, formatPricePerMessage, useT } from '../../lib/i18n';
 import { Avatar } from '../../shared/ui/avatar';
 import { Button } from '../../shared/ui/button';
 import { ErrorState, LoadingState } from '../../shared/ui/states';
@@ -128,8 +128,9 @@ export function AdvisorsSection() {
                     #{advisor.id} {advisor.name}
                   </strong>
                   <div className="small muted">
-                    {category ? t(`categories.${category.slug}`) : advisor.category_id} · $
-                    {formatCents(advisor.price_cents)} · ★ {advisor.rating} ({advisor.reviews})
+                    {category ? t(`categories.${category.slug}`) : advisor.category_id} ·{' '}
+                    {formatPricePerMessage(advisor.price_cents)} · ★ {formatNumber(advisor.rating)}{' '}
+                    ({formatNumber(advisor.reviews)})
                   </div>
                   <div className="small">
                     {advisor.is_active

@@ -1,7 +1,6 @@
 /** Credit or debit a user's balance with a reason; checked here, confirmed, then sent (AdminCredit). */
 import { useState, type FormEvent } from 'react';
-import { formatCents } from '@seer/contract';
-import { useT } from '../../lib/i18n';
+import { formatAmount, useLocale, useT } from '../../lib/i18n';
 import { Button } from '../../shared/ui/button';
 import { refusalText } from './confirm-action';
 import { checkCredit, type CreditProblem } from './credit-check';
@@ -17,6 +16,7 @@ interface CreditFormProps {
 
 export function CreditForm({ user, send, onDone }: CreditFormProps) {
   const t = useT();
+  const locale = useLocale();
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [problems, setProblems] = useState<Partial<Record<'amount' | 'reason', CreditProblem>>>({});
@@ -31,7 +31,7 @@ export function CreditForm({ user, send, onDone }: CreditFormProps) {
     event.preventDefault();
     setError(null);
     setDone(null);
-    const check = checkCredit(amount, reason, user.balance_cents);
+    const check = checkCredit(amount, reason, user.balance_cents, locale);
     if (!check.ok) {
       setProblems(check.problems);
       setPending(null);
@@ -47,7 +47,7 @@ export function CreditForm({ user, send, onDone }: CreditFormProps) {
     setError(null);
     try {
       const answer = await send(pending.amount, pending.reason);
-      setDone(t('admin.credit.done', { balance: formatCents(answer.balance_cents) }));
+      setDone(t('admin.credit.done', { balance: formatAmount(answer.balance_cents) }));
       setPending(null);
       setAmount('');
       setReason('');
@@ -61,7 +61,7 @@ export function CreditForm({ user, send, onDone }: CreditFormProps) {
 
   const question = pending
     ? t(pending.cents > 0 ? 'admin.credit.confirmCredit' : 'admin.credit.confirmDebit', {
-        amount: formatCents(Math.abs(pending.cents)),
+        amount: formatAmount(Math.abs(pending.cents)),
         name: user.name,
         id: user.telegram_user_id,
       })
@@ -92,7 +92,7 @@ export function CreditForm({ user, send, onDone }: CreditFormProps) {
         />
         {problems.amount && (
           <span id="credit-amount-error" className="field-error">
-            {t(`admin.credit.${problems.amount}`, { balance: formatCents(user.balance_cents) })}
+            {t(`admin.credit.${problems.amount}`, { balance: formatAmount(user.balance_cents) })}
           </span>
         )}
       </div>

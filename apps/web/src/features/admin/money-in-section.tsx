@@ -1,7 +1,7 @@
 /** Money received: TON deposits no user could be matched to (assign one), and Telegram Stars payments (refund one). */
 import { useState } from 'react';
-import { formatCents } from '@seer/contract';
-import { formatDate, useT } from '../../lib/i18n';
+import type { Locale } from '@seer/contract';
+import { formatAmount, formatDate, useLocale, useT } from '../../lib/i18n';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { showToast } from '../../shared/ui/toast';
 import { assignDeposit } from './api/assign-deposit';
@@ -18,12 +18,15 @@ const DATE_TIME: Intl.DateTimeFormatOptions = {
   minute: '2-digit',
 };
 
-/** Nanotons as TON with up to 9 decimals, without floating point. */
-function tonText(nanotons: string): string {
+/**
+ * Nanotons as TON to the last nanoton (an admin assigns exactly what arrived), without floating
+ * point, with the language's decimal mark.
+ */
+function tonText(nanotons: string, locale: Locale): string {
   const digits = nanotons.replace(/^0+(?=\d)/, '').padStart(10, '0');
   const whole = digits.slice(0, -9);
   const fraction = digits.slice(-9).replace(/0+$/, '');
-  return fraction ? `${whole}.${fraction}` : whole;
+  return fraction ? `${whole}${locale === 'ru' ? ',' : '.'}${fraction}` : whole;
 }
 
 function parseTelegramId(text: string): number | null {
@@ -35,6 +38,7 @@ function parseTelegramId(text: string): number | null {
 
 function DepositRow({ deposit, onAssigned }: { deposit: AdminDepositRow; onAssigned: () => void }) {
   const t = useT();
+  const locale = useLocale();
   const [target, setTarget] = useState('');
   const telegramId = parseTelegramId(target);
   return (
@@ -42,7 +46,7 @@ function DepositRow({ deposit, onAssigned }: { deposit: AdminDepositRow; onAssig
       <div className="admin-row">
         <span className="admin-grow">
           <strong>
-            ${formatCents(deposit.amount_cents)} · {tonText(deposit.amount_nanotons)} TON
+            {formatAmount(deposit.amount_cents)} · {tonText(deposit.amount_nanotons, locale)} TON
           </strong>
           <span className="small muted admin-block">
             #{deposit.id} · {formatDate(new Date(deposit.tx_time), DATE_TIME)}
@@ -74,14 +78,14 @@ function DepositRow({ deposit, onAssigned }: { deposit: AdminDepositRow; onAssig
         label={t('admin.deposits.assign')}
         disabled={telegramId === null}
         question={t('admin.deposits.confirmAssign', {
-          amount: formatCents(deposit.amount_cents),
+          amount: formatAmount(deposit.amount_cents),
           id: telegramId ?? '',
         })}
         onConfirm={async () => {
           const answer = await assignDeposit(deposit.id, telegramId!);
           showToast(
             t('admin.deposits.assigned', {
-              amount: formatCents(answer.credited_cents),
+              amount: formatAmount(answer.credited_cents),
               id: telegramId!,
             }),
             'success',
@@ -157,8 +161,8 @@ export function StarsSection() {
               <li key={payment.telegram_payment_charge_id} className="card">
                 <strong>
                   {t('admin.stars.amount', {
-                    stars: payment.stars,
-                    amount: formatCents(payment.amount_cents),
+                    count: payment.stars,
+                    amount: formatAmount(payment.amount_cents),
                   })}
                 </strong>
                 <span className="small muted admin-block">
@@ -179,14 +183,14 @@ export function StarsSection() {
                     variant="outline"
                     label={t('admin.stars.refund')}
                     question={t('admin.stars.confirmRefund', {
-                      stars: payment.stars,
-                      amount: formatCents(payment.amount_cents),
+                      count: payment.stars,
+                      amount: formatAmount(payment.amount_cents),
                       id: payment.telegram_user_id,
                     })}
                     onConfirm={async () => {
                       const answer = await refundStars(payment.telegram_payment_charge_id);
                       showToast(
-                        t('admin.stars.refunded', { amount: formatCents(answer.debited_cents) }),
+                        t('admin.stars.refunded', { amount: formatAmount(answer.debited_cents) }),
                         'success',
                       );
                       await payments.refetch();

@@ -1,7 +1,6 @@
 /** Advisors' payouts: earnings per advisor for a period, marking them paid, and the CSV export. */
 import { useState } from 'react';
-import { formatCents } from '@seer/contract';
-import { useT } from '../../lib/i18n';
+import { formatAmount, useT } from '../../lib/i18n';
 import { Button } from '../../shared/ui/button';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { showToast } from '../../shared/ui/toast';
@@ -100,15 +99,15 @@ export function PayoutsSection() {
                   </div>
                   <div>
                     <dt className="small muted">{t('admin.payouts.earned')}</dt>
-                    <dd>${formatCents(row.earned_cents)}</dd>
+                    <dd>{formatAmount(row.earned_cents)}</dd>
                   </div>
                   <div>
                     <dt className="small muted">{t('admin.payouts.paid')}</dt>
-                    <dd>${formatCents(row.paid_cents)}</dd>
+                    <dd>{formatAmount(row.paid_cents)}</dd>
                   </div>
                   <div>
                     <dt className="small muted">{t('admin.payouts.unpaid')}</dt>
-                    <dd>${formatCents(row.unpaid_cents)}</dd>
+                    <dd>{formatAmount(row.unpaid_cents)}</dd>
                   </div>
                 </dl>
                 {row.unpaid_cents > 0 && (
@@ -121,7 +120,7 @@ export function PayoutsSection() {
                     onConfirm={async () => {
                       const cents = await markPaid(row.manager_id, period.to);
                       showToast(
-                        t('admin.payouts.marked', { amount: formatCents(cents), name: row.name }),
+                        t('admin.payouts.marked', { amount: formatAmount(cents), name: row.name }),
                         'success',
                       );
                     }}

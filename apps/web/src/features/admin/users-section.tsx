@@ -1,8 +1,7 @@
 /** Users: search by id, name or username; each opens the user's ledger and credit form. */
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { formatCents } from '@seer/contract';
-import { useT } from '../../lib/i18n';
+import { formatAmount, useT } from '../../lib/i18n';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { useAdminUsers } from './api/list-users';
 import { refusalText } from './confirm-action';
@@ -54,7 +53,7 @@ export function UsersSection() {
                       {user.username ? ` · @${user.username}` : ''}
                     </span>
                   </span>
-                  <span>${formatCents(user.balance_cents)}</span>
+                  <span>{formatAmount(user.balance_cents)}</span>
                 </Link>
               </li>
             ))}

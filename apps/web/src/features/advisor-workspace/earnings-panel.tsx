@@ -1,6 +1,5 @@
 /** The advisor's earnings from the ledger: today, this month, all time, not yet paid out, per message, and recent paid messages. */
-import { formatCents } from '@seer/contract';
-import { formatDate, useT } from '../../lib/i18n';
+import { formatAmount, formatDate, useT } from '../../lib/i18n';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { useEarnings } from './api/get-earnings';
 
@@ -23,12 +22,12 @@ export function EarningsPanel() {
         {figures.map(([label, cents]) => (
           <div key={label}>
             <dt className="small muted">{label}</dt>
-            <dd>${formatCents(cents)}</dd>
+            <dd>{formatAmount(cents)}</dd>
           </div>
         ))}
       </dl>
       <p className="small muted">
-        {t('workspace.perMessage', { price: formatCents(e.price_cents) })} ·{' '}
+        {t('workspace.perMessage', { price: formatAmount(e.price_cents) })} ·{' '}
         {t('workspace.paidMessages', { count: e.paid_messages })}
       </p>
       <h2 className="workspace-subtitle">{t('workspace.recent')}</h2>
@@ -47,7 +46,7 @@ export function EarningsPanel() {
                   minute: '2-digit',
                 })}
               </span>
-              <strong className="workspace-amount">${formatCents(item.amount_cents)}</strong>
+              <strong className="workspace-amount">{formatAmount(item.amount_cents)}</strong>
             </li>
           ))}
         </ul>

@@ -38,9 +38,9 @@ describe('workspace inbox', () => {
     const first = screen.getByRole('link', { name: /New unread/ });
     expect(first.getAttribute('href')).toBe('/workspace/chat/5');
     expect(within(first).getByText('last from New unread')).toBeTruthy();
-    expect(within(first).getByLabelText('Unread: 1').textContent).toBe('1');
+    expect(within(first).getByLabelText('1 unread message').textContent).toBe('1');
     expect(
-      within(screen.getByRole('link', { name: /New read/ })).queryByLabelText(/Unread/),
+      within(screen.getByRole('link', { name: /New read/ })).queryByLabelText(/unread message/),
     ).toBeNull();
   });
 

@@ -1,7 +1,7 @@
 /** One advisor in a category list: avatar, rating, name, description, category, experience, price. */
 import { Link } from 'wouter';
 import { findCategory, type Advisor } from '@seer/contract';
-import { useT } from '../../lib/i18n';
+import { formatPricePerMessage, useT } from '../../lib/i18n';
 import { Avatar } from '../../shared/ui/avatar';
 import { StarRating } from '../../shared/ui/star-rating';
 
@@ -18,12 +18,12 @@ export function AdvisorListCard({ advisor }: { advisor: Advisor }) {
         </span>
         <span className="small muted">
           {category ? t(`categories.${category.slug}`) : advisor.category_name} ·{' '}
-          {t('advisors.years', { count: advisor.experience })}
+          <span className="advisor-card-years">
+            {t('advisors.years', { count: advisor.experience })}
+          </span>
         </span>
         <span className="advisor-card-description small">{advisor.description}</span>
-        <span className="advisor-card-price">
-          {t('common.pricePerMessage', { price: advisor.price.toFixed(2) })}
-        </span>
+        <span className="advisor-card-price">{formatPricePerMessage(advisor.price_cents)}</span>
       </span>
     </Link>
   );

@@ -2,7 +2,7 @@
 import { useParams } from 'wouter';
 import { findCategory, type Review } from '@seer/contract';
 import { callApi } from '../../lib/api-client';
-import { formatDate, useT } from '../../lib/i18n';
+import { formatDate, formatNumber, formatPricePerMessage, useT } from '../../lib/i18n';
 import { hasFreeMessages, useCurrentUser } from '../../lib/user';
 import { useData } from '../../lib/use-data';
 import { Avatar } from '../../shared/ui/avatar';
@@ -109,9 +109,7 @@ export default function AdvisorPage() {
           {category ? t(`categories.${category.slug}`) : manager.category_name}
         </p>
         <StarRating rating={manager.rating} count={manager.reviews} />
-        <p className="advisor-price">
-          {t('common.pricePerMessage', { price: manager.price.toFixed(2) })}
-        </p>
+        <p className="advisor-price">{formatPricePerMessage(manager.price_cents)}</p>
         <p className="small muted">
           {t('advisors.languages')}: {languages || '—'}
         </p>
@@ -132,12 +130,14 @@ export default function AdvisorPage() {
 
       <div className="stats">
         <div className="stat">
-          <strong>{manager.experience}</strong>
-          <span className="small muted">{t('advisors.yearsExperience')}</span>
+          <strong>{formatNumber(manager.experience)}</strong>
+          <span className="small muted">
+            {t('advisors.yearsExperience', { count: manager.experience })}
+          </span>
         </div>
         <div className="stat">
-          <strong>{manager.clients}+</strong>
-          <span className="small muted">{t('advisors.clients')}</span>
+          <strong>{formatNumber(manager.clients)}+</strong>
+          <span className="small muted">{t('advisors.clients', { count: manager.clients })}</span>
         </div>
         <PositiveReviews advisorId={manager.manager_id} />
       </div>

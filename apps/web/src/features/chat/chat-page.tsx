@@ -1,9 +1,8 @@
 /** /chat/:id — the live chat with one advisor (docs/product-rules.md#chat). */
 import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
-import { formatCents } from '@seer/contract';
 import { isApiError } from '../../lib/api-client';
-import { useT } from '../../lib/i18n';
+import { formatAmount, formatPricePerMessage, useT } from '../../lib/i18n';
 import { disableVerticalSwipes, hasNativeBackButton } from '../../lib/telegram';
 import { useCurrentUser, useLiveBalance } from '../../lib/user';
 import { goBack } from '../../lib/navigation';
@@ -143,11 +142,11 @@ export default function ChatPage() {
       </header>
 
       <p className={styles.pricing}>
-        {t('common.pricePerMessage', { price: formatCents(advisor.price_cents) })}
+        {formatPricePerMessage(advisor.price_cents)}
         {profile &&
           (freeMessages > 0
             ? ` · ${t('chat.freeLeft', { count: freeMessages })}`
-            : ` · ${t('chat.balance', { balance: formatCents(balanceCents) })}`)}
+            : ` · ${t('chat.balance', { balance: formatAmount(balanceCents) })}`)}
       </p>
 
       <MessageList messages={messages} advisorName={advisor.name} />

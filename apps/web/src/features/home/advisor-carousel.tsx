@@ -1,7 +1,7 @@
 /** A swipeable row of advisors, two per view, snapping per slide. */
 import { useRef } from 'react';
 import type { Advisor } from '@seer/contract';
-import { useT } from '../../lib/i18n';
+import { formatPricePerMessage, useT } from '../../lib/i18n';
 import { Avatar } from '../../shared/ui/avatar';
 import { ButtonLink } from '../../shared/ui/button';
 import { BackIcon, ChevronIcon } from '../../shared/ui/icons';
@@ -27,9 +27,7 @@ export function AdvisorCarousel({ advisors, freeMessages }: Props) {
             <Avatar src={advisor.avatar} alt="" size={72} online={advisor.isOnline} />
             <StarRating rating={advisor.rating} />
             <strong className="carousel-name">{advisor.name}</strong>
-            <span className="small muted">
-              {t('common.pricePerMessage', { price: advisor.price.toFixed(2) })}
-            </span>
+            <span className="small muted">{formatPricePerMessage(advisor.price_cents)}</span>
             <ButtonLink
               href={`/chat/${advisor.manager_id}`}
               block

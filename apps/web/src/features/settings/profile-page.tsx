@@ -1,5 +1,5 @@
 /** /profile, opened from the profile card in Settings: photo, name, e-mail, birth date, sign, description, years with Seer, edit. */
-import { formatDate, useT } from '../../lib/i18n';
+import { formatMonthSince, formatNumber, useT } from '../../lib/i18n';
 import { useCurrentUser } from '../../lib/user';
 import { Avatar } from '../../shared/ui/avatar';
 import { ButtonLink } from '../../shared/ui/button';
@@ -47,15 +47,11 @@ export default function ProfilePage() {
           <dd>{signText(profile)}</dd>
           <dt>{t('profile.yearsWithUs')}</dt>
           <dd>
-            {years}
+            {formatNumber(years)}
             {validSince && (
               <span className="small muted">
                 {' '}
-                (
-                {t('profile.since', {
-                  date: formatDate(since, { month: 'long', year: 'numeric' }),
-                })}
-                )
+                ({t('profile.since', { date: formatMonthSince(since) })})
               </span>
             )}
           </dd>

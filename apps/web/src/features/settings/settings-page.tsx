@@ -3,13 +3,8 @@ import { Link } from 'wouter';
 import type { Locale } from '@seer/contract';
 import { callApi } from '../../lib/api-client';
 import { setLocale, useLocale, useT } from '../../lib/i18n';
-import {
-  haptic,
-  isInTelegram,
-  openExternalLink,
-  openTelegramLink,
-  requestWriteAccess,
-} from '../../lib/telegram';
+import { openSupport, SUPPORT_URL } from '../../lib/support';
+import { haptic, isInTelegram, requestWriteAccess } from '../../lib/telegram';
 import { setTheme, useTheme, type Theme } from '../../lib/theme';
 import { useCurrentUser, USER_DATA_KEY, type CurrentUser } from '../../lib/user';
 import { setCachedData } from '../../lib/use-data';
@@ -22,9 +17,6 @@ import { showToast } from '../../shared/ui/toast';
 import { useSoundPreference } from './sound-preference';
 import { balanceText, birthDateText, displayName, photoOf, signText } from './user-facts';
 import './settings.css';
-
-/** The support chat; a deployment sets its own with VITE_SUPPORT_URL at build time. */
-const SUPPORT_URL: string = import.meta.env.VITE_SUPPORT_URL || 'https://t.me/seer_support';
 
 function ProfileCard({ user }: { user: CurrentUser }) {
   const t = useT();
@@ -171,10 +163,6 @@ function Preferences({ user }: { user: CurrentUser | undefined }) {
 export default function SettingsPage() {
   const t = useT();
   const user = useCurrentUser();
-  const openSupport = () =>
-    SUPPORT_URL.startsWith('https://t.me/')
-      ? openTelegramLink(SUPPORT_URL)
-      : openExternalLink(SUPPORT_URL);
   return (
     <div className="page">
       <PageHeader title={t('settings.title')} />
@@ -195,6 +183,10 @@ export default function SettingsPage() {
         </Link>
         <Link href="/privacy-policy" className="row-link">
           {t('settings.privacy')}
+          <ChevronIcon className="chevron" width={18} height={18} />
+        </Link>
+        <Link href="/terms" className="row-link">
+          {t('settings.terms')}
           <ChevronIcon className="chevron" width={18} height={18} />
         </Link>
         <a

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { setLocale } from '../../lib/i18n';
 import type { CurrentUser } from '../../lib/user';
 import { balanceText, birthDateText, displayName, signText } from './user-facts';
 
@@ -31,6 +32,17 @@ describe('profile card texts', () => {
     expect(displayName(user)).toBe('anna');
     expect(birthDateText(user)).toBe('April 5, 1990');
     expect(signText(user)).toBe('Aries');
-    expect(balanceText(user)).toBe('$1250.50');
+    expect(balanceText(user)).toBe('$1,250.50');
+  });
+
+  it('shows them the Russian way in Russian', async () => {
+    await setLocale('ru', 'all');
+    try {
+      const user = { ...empty, birthdate: '1990-04-05', balance_cents: 125050 } as CurrentUser;
+      expect(balanceText(user)).toBe('1\u00a0250,50\u00a0$');
+      expect(birthDateText(user)).toMatch(/^5 апреля 1990\sг\.$/);
+    } finally {
+      await setLocale('en', 'all');
+    }
   });
 });

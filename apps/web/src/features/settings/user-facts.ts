@@ -1,6 +1,5 @@
 /** How the profile's fields read on screen, with their fallbacks. */
-import { formatCents } from '@seer/contract';
-import { formatDate, t } from '../../lib/i18n';
+import { formatAmount, formatDate, t } from '../../lib/i18n';
 import type { CurrentUser } from '../../lib/user';
 
 export function displayName(user: CurrentUser | undefined): string {
@@ -20,9 +19,9 @@ export function signText(user: CurrentUser | undefined): string {
   return user?.horoscope ? t(`zodiac.${user.horoscope}`) : t('settings.notSpecified');
 }
 
-/** The balance reads 0.00 until it is known. */
+/** The balance in the user's language ("$12.50", "12,50 $"); zero until it is known. */
 export function balanceText(user: CurrentUser | undefined): string {
-  return `$${formatCents(user?.balance_cents ?? 0)}`;
+  return formatAmount(user?.balance_cents ?? 0);
 }
 
 export function photoOf(user: CurrentUser | undefined): string | null {

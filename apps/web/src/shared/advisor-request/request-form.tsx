@@ -11,11 +11,10 @@ import {
   cleanText,
   countCharacters,
   fitText,
-  formatCents,
 } from '@seer/contract';
 import { callApi, isApiError } from '../../lib/api-client';
 import { sendPaidMessage } from '../live-dialog/send-message';
-import { useT } from '../../lib/i18n';
+import { formatPricePerMessage, useT } from '../../lib/i18n';
 import { haptic } from '../../lib/telegram';
 import { useData } from '../../lib/use-data';
 import { navigate } from '../../lib/navigation';
@@ -179,9 +178,7 @@ export function RequestForm({ requestType, texts, context = '' }: RequestFormPro
               <span className={styles.advisorName}>{advisor.name}</span>
               <span className={styles.advisorFacts}>
                 <StarRating rating={advisor.rating} count={advisor.reviews} />
-                <span className={styles.price}>
-                  {t('common.pricePerMessage', { price: formatCents(advisor.price_cents) })}
-                </span>
+                <span className={styles.price}>{formatPricePerMessage(advisor.price_cents)}</span>
               </span>
             </span>
           </label>

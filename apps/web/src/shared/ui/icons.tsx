@@ -71,3 +71,15 @@ export const PenIcon = (props: IconProps) => (
     <path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z" />
   </Icon>
 );
+/** Money in (a credit). */
+export const ArrowDownIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 4v16M5 13l7 7 7-7" />
+  </Icon>
+);
+/** Money out (a debit). */
+export const ArrowUpIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 20V4M5 11l7-7 7 7" />
+  </Icon>
+);

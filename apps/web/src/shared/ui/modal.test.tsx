@@ -19,10 +19,8 @@ describe('modal system', () => {
     const onReviewSubmit = vi.fn();
     render(<ModalHost />);
     act(() => openModal({ variant: 'review', onReviewSubmit }));
-    expect(screen.getByRole('radio', { checked: true }).getAttribute('aria-label')).toBe(
-      'Stars: 3',
-    );
-    fireEvent.click(screen.getByRole('radio', { name: 'Stars: 5' }));
+    expect(screen.getByRole('radio', { checked: true }).getAttribute('aria-label')).toBe('3 stars');
+    fireEvent.click(screen.getByRole('radio', { name: '5 stars' }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit' })));
     expect(onReviewSubmit).toHaveBeenCalledWith(5, '');
   });

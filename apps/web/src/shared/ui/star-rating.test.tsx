@@ -24,7 +24,7 @@ describe('StarRating', () => {
     expect(fills).toEqual(['full', 'full', 'full', 'half', 'empty']);
     expect(screen.getByText('(12)')).toBeTruthy();
     expect(screen.getByRole('img').getAttribute('aria-label')).toBe(
-      'Rating 3.5 out of 5, reviews: 12',
+      'Rating 3.5 out of 5, 12 reviews',
     );
   });
 

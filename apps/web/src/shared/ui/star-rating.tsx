@@ -1,6 +1,6 @@
 /** The star display (5 stars, nearest half star, optional count) and the star input of reviews. */
 import { useId } from 'react';
-import { useT } from '../../lib/i18n';
+import { formatNumber, useT } from '../../lib/i18n';
 
 const STAR_COUNT = 5;
 
@@ -50,8 +50,8 @@ export function StarRating({ rating, count }: StarRatingProps) {
   );
   const label =
     count === undefined
-      ? t('common.rating', { rating: rounded })
-      : t('common.ratingWithCount', { rating: rounded, count });
+      ? t('common.rating', { rating: formatNumber(rounded) })
+      : t('common.ratingWithCount', { rating: formatNumber(rounded), count });
   return (
     <span className="stars" role="img" aria-label={label}>
       {stars.map((fill, index) => (
@@ -59,7 +59,7 @@ export function StarRating({ rating, count }: StarRatingProps) {
       ))}
       {count !== undefined && (
         <span className="small muted" aria-hidden="true">
-          ({count})
+          ({formatNumber(count)})
         </span>
       )}
     </span>

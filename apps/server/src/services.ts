@@ -27,6 +27,8 @@ import { MoneyRepository } from './money/money.repository.js';
 import { MoneyService } from './money/money.service.js';
 import { PaymentsRepository } from './payments/payments.repository.js';
 import { PaymentsService } from './payments/payments.service.js';
+import { CryptoRepository } from './payments/crypto.repository.js';
+import { CryptoPaymentsService } from './payments/crypto.service.js';
 import { registerStarsHandlers } from './payments/stars-bot-handlers.js';
 import { ReviewsRepository } from './reviews/reviews.repository.js';
 import { ReviewsService } from './reviews/reviews.service.js';
@@ -42,6 +44,8 @@ export interface DomainServices {
   reviews: ReviewsService;
   images: ImagesService;
   payments: PaymentsService;
+  /** Crypto top-ups through NOWPayments. */
+  crypto: CryptoPaymentsService;
   admin: AdminService;
   payouts: PayoutsService;
   /** Null without BOT_TOKEN or when built without the bot's intake (the command line). */
@@ -99,9 +103,14 @@ export async function createDomainServices(deps: {
       tonWalletAddress: config.tonWalletAddress,
       tonUsdRateCents: config.tonUsdRateCents,
       starsPerUsd: config.starsPerUsd,
+      cryptoEnabled: config.nowPayments !== undefined,
     },
     botApi,
   );
+  const crypto = new CryptoPaymentsService(new CryptoRepository(sql), money, {
+    nowPayments: config.nowPayments,
+    publicUrl: config.publicUrl,
+  });
   if (bot) {
     registerBotHandlers(bot.updates, { publicUrl: config.publicUrl });
     registerStarsHandlers(bot.updates, { payments, log: paymentsLog });
@@ -110,5 +119,18 @@ export async function createDomainServices(deps: {
   const audit = new AdminRepository(sql);
   const admin = new AdminService(sql, audit, money, users, advisors, images, events);
   const payouts = new PayoutsService(sql, new PayoutsRepository(sql), audit, advisors);
-  return { money, auth, users, advisors, chat, reviews, images, payments, admin, payouts, bot };
+  return {
+    money,
+    auth,
+    users,
+    advisors,
+    chat,
+    reviews,
+    images,
+    payments,
+    crypto,
+    admin,
+    payouts,
+    bot,
+  };
 }

@@ -29,6 +29,8 @@ export interface PaymentsSettings {
   tonWalletAddress: string | undefined;
   tonUsdRateCents: number;
   starsPerUsd: number;
+  /** NOWPayments is configured (crypto top-ups: payments/crypto.service.ts). */
+  cryptoEnabled: boolean;
 }
 
 /** Lets the admin layer write its audit row inside the same transaction as the change. */
@@ -88,7 +90,7 @@ export class PaymentsService {
       ton_enabled: this.settings.tonWalletAddress !== undefined,
       stars_enabled: this.starsEnabled,
       stars_per_usd: this.settings.starsPerUsd,
-      crypto_enabled: false,
+      crypto_enabled: this.settings.cryptoEnabled,
       test_payments_enabled: false,
       ton_network: '-239' as const,
       telegram_return_url: null,

@@ -12,6 +12,7 @@ import type { DomainEvent } from '../realtime/event-bus.js';
 import { CryptoPaymentsService, IPN_PATH } from './crypto.service.js';
 import { CryptoRepository } from './crypto.repository.js';
 import { UnavailableError } from '../errors.js';
+import { RATE_LIMITS } from '../rate-limits/rate-limits.js';
 
 const PUBLIC_URL = 'https://seer.example';
 const API_KEY = 'np-test-api-key';
@@ -411,6 +412,32 @@ describe('crypto top-ups through NOWPayments', () => {
     await np.sendIpn(ipnUrl, np.ipn(first, 'finished'));
     await np.sendIpn(ipnUrl, np.ipn(second, 'finished'));
     expect(await balanceOf(t, user)).toBe(200);
+  });
+
+  it('limits invoices per user: past the allowance 429, no row and no NOWPayments call', async () => {
+    const user = newUserId();
+    const limit = RATE_LIMITS.cryptoInvoice.calls;
+    const rows = await count(t, 'crypto_invoices');
+    const requests = np.requests.length;
+    const answers = await Promise.all(
+      Array.from({ length: limit + 5 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/CreateCryptoInvoice.php',
+          headers: { authorization: t.initData(user) },
+          payload: { amount: '1' },
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(limit);
+    const refused = answers.filter((a) => a.statusCode === 429);
+    expect(refused).toHaveLength(5);
+    expect(Number(refused[0]!.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(await count(t, 'crypto_invoices')).toBe(rows + limit);
+    expect(np.requests.length).toBe(requests + limit);
+    // Another user is not held back.
+    await invoiceFor(newUserId(), '1');
   });
 
   it('keeps every balance equal to its ledger', async () => {

@@ -13,6 +13,7 @@ import { CryptoPaymentsService, IPN_PATH } from './crypto.service.js';
 import { CryptoRepository } from './crypto.repository.js';
 import { UnavailableError } from '../errors.js';
 import { RATE_LIMITS } from '../rate-limits/rate-limits.js';
+import { runCli } from '../admin/cli.js';
 
 const PUBLIC_URL = 'https://seer.example';
 const API_KEY = 'np-test-api-key';
@@ -353,6 +354,20 @@ describe('crypto top-ups through NOWPayments', () => {
     expect((await call(t, 'GET', '/api/AdminCryptoPayments.php', t.initData(user))).status).toBe(
       403,
     );
+
+    // The command line lists the same, filtered by status and user.
+    const out: string[] = [];
+    const status = await runCli(
+      ['crypto-payments', 'partially_paid', String(user)],
+      { DATABASE_URL: t.db.url, NODE_ENV: 'test' },
+      (line) => out.push(line),
+      () => {},
+    );
+    expect(status).toBe(0);
+    expect(out).toHaveLength(3);
+    expect(out[0]).toMatch(/^payment_id\s+status\s+user\s+invoice_usd\s+credited_usd\s+paid/);
+    expect(out[2]).toContain(String(partial.payment_id));
+    expect(out[2]).toMatch(/partially_paid\s+\d+\s+10\.00\s+0\.00\s+0\.0012 eth/);
   });
 
   it('keeps an IPN for an order we do not know as unmatched, crediting no one', async () => {

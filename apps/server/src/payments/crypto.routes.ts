@@ -1,7 +1,7 @@
 /** Crypto top-ups: CreateCryptoInvoice (users) and NOWPayments' IPN callback (public, signed). */
 import type { FastifyInstance } from 'fastify';
 import type { AuthService } from '../auth/auth.service.js';
-import { BadRequestError } from '../errors.js';
+import { BadRequestError, ForbiddenError, UnauthorizedError } from '../errors.js';
 import { registerCall } from '../http/register-call.js';
 import type { RateLimiter } from '../rate-limits/rate-limits.js';
 import { IPN_PATH, type CryptoPaymentsService } from './crypto.service.js';
@@ -29,10 +29,18 @@ export async function cryptoRoutes(
     scope.post(IPN_PATH, async (request) => {
       const raw = typeof request.body === 'string' ? request.body : '';
       const signature = request.headers['x-nowpayments-sig'];
-      const outcome = await crypto.handleIpn(
-        raw,
-        Array.isArray(signature) ? signature[0] : signature,
-      );
+      let outcome: Awaited<ReturnType<CryptoPaymentsService['handleIpn']>>;
+      try {
+        outcome = await crypto.handleIpn(raw, Array.isArray(signature) ? signature[0] : signature);
+      } catch (error) {
+        // Every refused IPN is logged: a wrong NOWPAYMENTS_IPN_SECRET would otherwise go unnoticed.
+        if (error instanceof UnauthorizedError || error instanceof ForbiddenError)
+          request.log.warn(
+            { module: 'crypto', ip: request.ip },
+            `NOWPayments IPN refused: ${error.message}`,
+          );
+        throw error;
+      }
       if (outcome.kind === 'malformed')
         throw new BadRequestError(
           'The IPN has no payment_id or payment_status; it was stored and nothing else was done',

@@ -58,9 +58,14 @@ export type IpnOutcome =
       creditedCents: number;
     };
 
+/** PostgreSQL text cannot hold NUL. */
+function withoutNul(value: string): string {
+  return value.replaceAll('\u0000', '');
+}
+
 /** An IPN field that NOWPayments sends as a number or a string, kept as text; anything else is null. */
 function text(value: unknown): string | null {
-  if (typeof value === 'string') return value.slice(0, 200);
+  if (typeof value === 'string') return withoutNul(value).slice(0, 200);
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   return null;
 }
@@ -159,8 +164,10 @@ export class CryptoPaymentsService {
         : typeof ipn.payment_id === 'string' && /^\w{1,64}$/.test(ipn.payment_id)
           ? ipn.payment_id
           : null;
-    const status = typeof ipn.payment_status === 'string' ? ipn.payment_status.slice(0, 40) : null;
-    const orderId = typeof ipn.order_id === 'string' ? ipn.order_id.slice(0, 200) : null;
+    const status =
+      typeof ipn.payment_status === 'string' ? withoutNul(ipn.payment_status).slice(0, 40) : null;
+    const orderId =
+      typeof ipn.order_id === 'string' ? withoutNul(ipn.order_id).slice(0, 200) : null;
     const amounts: IpnAmounts = {
       priceAmount: text(ipn.price_amount),
       priceCurrency: text(ipn.price_currency),
@@ -177,7 +184,7 @@ export class CryptoPaymentsService {
         orderId,
         status,
         matched: invoice !== null,
-        rawBody: rawBody.replaceAll('\u0000', ''),
+        rawBody: withoutNul(rawBody),
       });
       if (paymentId === null || status === null) return { kind: 'malformed' };
       const { record, created } = await this.repository.lockPayment(tx, {

@@ -395,6 +395,17 @@ describe('crypto top-ups through NOWPayments', () => {
     expect(await count(t, 'crypto_ipns')).toBe(ipns + 1);
   });
 
+  it('answers a signed IPN with NUL characters without failing', async () => {
+    const user = newUserId();
+    const payment = np.startPayment(await invoiceFor(user, 1));
+    const answer = await np.sendIpn(
+      ipnUrl,
+      np.ipn(payment, 'waiting', { order_id: 'x\u0000y', pay_currency: 'b\u0000tc' }),
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.matched).toBe(false);
+  });
+
   it('credits a finished replayed after a restart only once', async () => {
     const user = newUserId();
     const invoice = await invoiceFor(user, '2.50');

@@ -45,4 +45,12 @@ describe('NOWPayments IPN signature', () => {
       expect(verifyIpnSignature(BODY, bad, SECRET)).toBe(false);
     expect(verifyIpnSignature(BODY, `${PYTHON_SIGNATURE.slice(0, 127)}g`, SECRET)).toBe(false);
   });
+
+  it('signs a "__proto__" key like any other key', () => {
+    const body: unknown = JSON.parse('{"b":2,"__proto__":{"y":1,"x":0}}');
+    // The same Python computation over {"__proto__":{"x":0,"y":1},"b":2}.
+    expect(signIpn(body, SECRET)).toBe(
+      '6796026c48a054762bdfe31c147f904e6c8e03e9e394be99aa5919ec08037946a8d8ab911fe06c6db714d0eb85a62b2a07d9a30d784eae96bb9cfd6dd171ba1b',
+    );
+  });
 });

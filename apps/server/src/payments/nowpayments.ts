@@ -88,12 +88,13 @@ export class NowPaymentsClient {
 /** A JSON value with the keys of every object sorted (arrays keep their order). */
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
-  if (value && typeof value === 'object') {
-    const sorted: Record<string, unknown> = {};
-    for (const key of Object.keys(value).sort())
-      sorted[key] = sortKeys((value as Record<string, unknown>)[key]);
-    return sorted;
-  }
+  if (value && typeof value === 'object')
+    // fromEntries makes every key an own property, "__proto__" included, as JSON.parse does.
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, sortKeys((value as Record<string, unknown>)[key])]),
+    );
   return value;
 }
 

@@ -4,10 +4,15 @@
  * repetition of IPNs (also across a restart), statuses that credit nothing, and the admin list.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import type { AddressInfo } from 'node:net';
 import { CALLS } from '@seer/contract';
 import { newUserId, startTestApp, type TestApp } from '../test/harness.js';
-import { FakeNowPayments, type FakeInvoice } from '../test/fakes/nowpayments.js';
+import {
+  FakeNowPayments,
+  nowPaymentsSignature,
+  type FakeInvoice,
+} from '../test/fakes/nowpayments.js';
 import type { DomainEvent } from '../realtime/event-bus.js';
 import { CryptoPaymentsService, IPN_PATH } from './crypto.service.js';
 import { CryptoRepository } from './crypto.repository.js';
@@ -404,6 +409,66 @@ describe('crypto top-ups through NOWPayments', () => {
     );
     expect(answer.status).toBe(200);
     expect(answer.body.matched).toBe(false);
+  });
+
+  it('answers any IPN with 2xx or 4xx; only signed ones are stored, and random ones credit no one', async () => {
+    const [ledgerBefore] = await t.db.sql<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM ledger WHERE reason = 'crypto_deposit'`;
+    let signedStored = await count(t, 'crypto_ipns');
+    const ipnBody = fc.oneof(
+      fc.record(
+        {
+          payment_id: fc.oneof(fc.integer(), fc.string({ maxLength: 12 }), fc.double()),
+          payment_status: fc.oneof(
+            fc.constantFrom('waiting', 'finished', 'partially_paid', 'refunded'),
+            fc.string({ maxLength: 12 }),
+          ),
+          order_id: fc.oneof(fc.uuid(), fc.string({ maxLength: 40 }), fc.constant(null)),
+          price_amount: fc.oneof(fc.double(), fc.string({ maxLength: 8 })),
+          actually_paid: fc.oneof(fc.double(), fc.constant(null)),
+          pay_currency: fc.string({ maxLength: 8 }),
+          fee: fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 1 })),
+        },
+        { requiredKeys: [] },
+      ),
+      fc.jsonValue({ maxDepth: 2 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        ipnBody,
+        fc.constantFrom('signed', 'none', 'random', 'garbage'),
+        fc
+          .uint8Array({ minLength: 64, maxLength: 64 })
+          .map((bytes) => Buffer.from(bytes).toString('hex')),
+        async (body, mode, randomHex) => {
+          const headers: Record<string, string> = { 'content-type': 'application/json' };
+          if (mode === 'signed')
+            headers['x-nowpayments-sig'] = nowPaymentsSignature(body, IPN_SECRET);
+          if (mode === 'random') headers['x-nowpayments-sig'] = randomHex;
+          if (mode === 'garbage') headers['x-nowpayments-sig'] = randomHex.slice(0, 17);
+          const response = await t.app.inject({
+            method: 'POST',
+            url: IPN_PATH,
+            headers,
+            payload: JSON.stringify(body) ?? 'null',
+          });
+          expect(response.statusCode, response.body).toBeLessThan(500);
+          expect(() => response.json()).not.toThrow();
+          const stored = await count(t, 'crypto_ipns');
+          if (mode === 'signed') {
+            expect([200, 400]).toContain(response.statusCode);
+            signedStored = stored;
+          } else {
+            expect([401, 403]).toContain(response.statusCode);
+            expect(stored).toBe(signedStored);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+    const [ledgerAfter] = await t.db.sql<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM ledger WHERE reason = 'crypto_deposit'`;
+    expect(ledgerAfter!.n).toBe(ledgerBefore!.n);
   });
 
   it('credits a finished replayed after a restart only once', async () => {

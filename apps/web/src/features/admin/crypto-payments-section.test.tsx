@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { clearDataCache } from '../../lib/use-data';
+import { setLocale } from '../../lib/i18n';
 import { CryptoPaymentsSection } from './crypto-payments-section';
 
 const base = {
@@ -92,5 +93,18 @@ describe('admin: crypto payments', () => {
     expect(
       requests.some((url) => url.includes('AdminCryptoPayments.php?status=partially_paid')),
     ).toBe(true);
+  });
+
+  it('writes amounts the Russian way in Russian', async () => {
+    await setLocale('ru', 'all');
+    try {
+      render(<CryptoPaymentsSection />);
+      const items = await screen.findAllByRole('listitem');
+      expect(within(items[0]!).getByText('Счёт на 12,50 $')).toBeTruthy();
+      expect(within(items[0]!).getByText('Оплачено: 0,0042 ETH')).toBeTruthy();
+      expect(within(items[1]!).getByText('Оплачен частично')).toBeTruthy();
+    } finally {
+      await setLocale('en', 'all');
+    }
   });
 });

@@ -18,13 +18,18 @@ const DATE_TIME: Intl.DateTimeFormatOptions = {
   minute: '2-digit',
 };
 
+/** A coin amount as NOWPayments writes it ("0.0042"), with the decimal comma in Russian; any precision kept. */
+function coinAmount(amount: string, locale: string): string {
+  return locale === 'ru' && /^\d+\.\d+$/.test(amount) ? amount.replace('.', ',') : amount;
+}
+
 function CryptoPaymentRow({ payment }: { payment: AdminCryptoPaymentRow }) {
   const t = useT();
   const locale = useLocale();
   const statusKey = `admin.crypto.status.${payment.status}`;
   const paid =
     payment.actually_paid !== null && payment.pay_currency !== null
-      ? `${payment.actually_paid} ${payment.pay_currency.toUpperCase()}`
+      ? `${coinAmount(payment.actually_paid, locale)} ${payment.pay_currency.toUpperCase()}`
       : t('admin.crypto.nothingPaid');
   return (
     <li className="card" data-status={payment.status}>

@@ -32,6 +32,8 @@ import { adminRoutes } from './admin/admin.routes.js';
 import { paymentsAdminRoutes } from './admin/payments-admin.routes.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
 import { moneyRoutes } from './money/money.routes.js';
+import { cryptoRoutes } from './payments/crypto.routes.js';
+import { cryptoAdminRoutes } from './admin/crypto-admin.routes.js';
 import { botRoutes } from './bot/bot.routes.js';
 import { BotNotifications, type NotificationOptions } from './bot/notifications.js';
 import { NotificationsRepository } from './bot/notifications.repository.js';
@@ -196,6 +198,8 @@ export async function buildApp(
   paymentsAdminRoutes(app, auth, payments, admin.audit);
   paymentsRoutes(app, auth, payments, config, limits);
   moneyRoutes(app, auth, domain.money);
+  await cryptoRoutes(app, auth, domain.crypto, limits);
+  cryptoAdminRoutes(app, auth, domain.crypto);
   botRoutes(app, bot);
   await socketRoutes(app, sockets);
   await imagesRoutes(app, auth, images, limits);

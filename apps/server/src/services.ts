@@ -29,6 +29,8 @@ import { MoneyRepository } from './money/money.repository.js';
 import { MoneyService } from './money/money.service.js';
 import { PaymentsRepository } from './payments/payments.repository.js';
 import { PaymentsService } from './payments/payments.service.js';
+import { CryptoRepository } from './payments/crypto.repository.js';
+import { CryptoPaymentsService } from './payments/crypto.service.js';
 import { registerStarsHandlers } from './payments/stars-bot-handlers.js';
 import { ReviewsRepository } from './reviews/reviews.repository.js';
 import { ReviewsService } from './reviews/reviews.service.js';
@@ -44,6 +46,8 @@ export interface DomainServices {
   reviews: ReviewsService;
   images: ImagesService;
   payments: PaymentsService;
+  /** Crypto top-ups through NOWPayments. */
+  crypto: CryptoPaymentsService;
   admin: AdminService;
   payouts: PayoutsService;
   /** Null without BOT_TOKEN or when built without the bot's intake (the command line). */
@@ -114,9 +118,14 @@ export async function createDomainServices(deps: {
       tonNetwork: config.tonNetwork,
       telegramAppUrl: config.telegramAppUrl,
       botUsername: () => bot?.username ?? null,
+      cryptoEnabled: config.nowPayments !== undefined,
     },
     botApi,
   );
+  const crypto = new CryptoPaymentsService(new CryptoRepository(sql), money, {
+    nowPayments: config.nowPayments,
+    publicUrl: config.publicUrl,
+  });
   if (bot) {
     registerBotHandlers(bot.updates, {
       publicUrl: config.publicUrl,
@@ -137,6 +146,7 @@ export async function createDomainServices(deps: {
     reviews,
     images,
     payments,
+    crypto,
     admin,
     payouts,
     bot,

@@ -229,3 +229,47 @@ export const AdminRefundStarsAnswer = z.object({
   debited_cents: z.number().int(),
   balance_cents: z.number().int().nullable(),
 });
+
+// ---------- admin: crypto top-ups (NOWPayments) ----------
+
+export const ADMIN_CRYPTO_STATUSES = [
+  'waiting',
+  'confirming',
+  'confirmed',
+  'sending',
+  'partially_paid',
+  'finished',
+  'failed',
+  'refunded',
+  'expired',
+] as const;
+export const AdminCryptoPaymentsQuery = z.object({
+  telegram_user_id: telegramIdField.optional(),
+  /** Only payments in this status (partially_paid: paid too little, nothing credited). */
+  status: z.enum(ADMIN_CRYPTO_STATUSES).optional(),
+});
+/** One NOWPayments payment: its latest status, what was paid and what was credited. */
+export const AdminCryptoPayment = z.object({
+  payment_id: z.string(),
+  /** The NOWPayments status as received (waiting ... finished, partially_paid, failed, expired, refunded). */
+  status: z.string(),
+  order_id: z.string().nullable(),
+  /** Null when the payment named no invoice of ours (unmatched). */
+  telegram_user_id: z.number().int().nullable(),
+  /** The invoice's amount (what a finished payment credits); null when unmatched. */
+  invoice_cents: z.number().int().nullable(),
+  credited_cents: z.number().int(),
+  credited_at: z.string().nullable(),
+  /** What NOWPayments priced (price_amount price_currency) and what the payer sent (actually_paid pay_currency), as text. */
+  price_amount: z.string().nullable(),
+  price_currency: z.string().nullable(),
+  pay_amount: z.string().nullable(),
+  actually_paid: z.string().nullable(),
+  pay_currency: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export const AdminCryptoPaymentsAnswer = z.object({
+  status: ok,
+  payments: z.array(AdminCryptoPayment),
+});

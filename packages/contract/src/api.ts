@@ -678,6 +678,15 @@ export const CALLS = {
     answer: A.AdminStarsPaymentsAnswer,
     access: 'admin',
   },
+  AdminCryptoPayments: {
+    name: 'AdminCryptoPayments.php',
+    methods: ['GET'],
+    summary:
+      'Crypto (NOWPayments) payments, most recently updated first: status, what was paid and credited',
+    query: A.AdminCryptoPaymentsQuery,
+    answer: A.AdminCryptoPaymentsAnswer,
+    access: 'admin',
+  },
   AdminRefundStars: {
     name: 'AdminRefundStars.php',
     methods: ['POST'],

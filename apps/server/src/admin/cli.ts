@@ -15,6 +15,7 @@ import { NoConnections } from '../realtime/presence.js';
 import { AppError } from '../errors.js';
 import { displayName } from '../users/users.service.js';
 import type { PaymentsService } from '../payments/payments.service.js';
+import type { CryptoPaymentsService } from '../payments/crypto.service.js';
 import type { AuthService } from '../auth/auth.service.js';
 
 export class UsageError extends Error {}
@@ -24,6 +25,7 @@ export interface CliContext {
   db: Database;
   admin: AdminService;
   payments: PaymentsService;
+  crypto: CryptoPaymentsService;
   auth: AuthService;
   events: EventBus;
   out: (line: string) => void;
@@ -220,6 +222,30 @@ export const COMMANDS: Record<string, Command> = {
       ).forEach((line) => ctx.out(line));
     },
   },
+  'crypto-payments': {
+    usage: 'crypto-payments [status] [telegram_id]',
+    summary:
+      'Crypto (NOWPayments) payments, most recently updated first (status: e.g. partially_paid)',
+    async run(args, ctx) {
+      const status = args.find((a) => !/^\d+$/.test(a));
+      const user = args.find((a) => /^\d+$/.test(a));
+      const payments = await ctx.crypto.listPayments({
+        status,
+        userId: user ? wholeNumber(user, 'telegram_id') : undefined,
+      });
+      table(
+        payments.map((p) => ({
+          payment_id: p.payment_id,
+          status: p.status,
+          user: p.user_id ?? 'unmatched',
+          invoice_usd: p.invoice_cents === null ? '' : formatCents(p.invoice_cents),
+          credited_usd: formatCents(p.credited_cents),
+          paid: [p.actually_paid, p.pay_currency].filter(Boolean).join(' '),
+          updated: p.updated_at.toISOString(),
+        })),
+      ).forEach((line) => ctx.out(line));
+    },
+  },
   'refund-stars': {
     usage: 'refund-stars <telegram_payment_charge_id>',
     summary: 'Refund a Stars payment through Telegram and debit what it credited',
@@ -305,7 +331,7 @@ export async function runCli(
   try {
     await events.start();
     // The same services as the server, without its socket presence or the bot's intake.
-    const { admin, payments, auth } = await createDomainServices({
+    const { admin, payments, crypto, auth } = await createDomainServices({
       config,
       db,
       events,
@@ -313,7 +339,7 @@ export async function runCli(
       log: createLogger('warn'),
       withBot: false,
     });
-    await command.run(args, { config, db, events, admin, payments, auth, out });
+    await command.run(args, { config, db, events, admin, payments, crypto, auth, out });
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {

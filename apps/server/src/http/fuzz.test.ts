@@ -3,15 +3,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { CALLS } from '@seer/contract';
 import { newUserId, startTestApp, type TestApp } from '../test/harness.js';
+import { FakeNowPayments } from '../test/fakes/nowpayments.js';
 
 let t: TestApp;
 let auth: string;
+// Every method configured, so that "not configured" 503s do not hide what the input does.
+let nowPayments: FakeNowPayments;
 beforeAll(async () => {
-  t = await startTestApp();
+  nowPayments = await FakeNowPayments.start({ apiKey: 'fuzz-key', ipnSecret: 'fuzz-secret' });
+  t = await startTestApp({
+    env: {
+      NOWPAYMENTS_API_KEY: 'fuzz-key',
+      NOWPAYMENTS_IPN_SECRET: 'fuzz-secret',
+      NOWPAYMENTS_API_URL: nowPayments.url,
+    },
+  });
   auth = t.initData(newUserId());
 });
 afterAll(async () => {
   await t?.close();
+  await nowPayments?.close();
 });
 
 const fieldNames = [

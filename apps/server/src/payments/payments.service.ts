@@ -43,6 +43,8 @@ export interface PaymentsSettings {
   telegramAppUrl?: string;
   /** The bot's username once known; the return link falls back to its chat. */
   botUsername?: () => string | null;
+  /** NOWPayments is configured (crypto top-ups: payments/crypto.service.ts). */
+  cryptoEnabled: boolean;
 }
 
 /** TON Connect's CHAIN ids. */
@@ -113,7 +115,7 @@ export class PaymentsService {
       ton_enabled: this.settings.tonWalletAddress !== undefined,
       stars_enabled: this.starsEnabled,
       stars_per_usd: this.settings.starsPerUsd,
-      crypto_enabled: false,
+      crypto_enabled: this.settings.cryptoEnabled,
       test_payments_enabled: false,
       ton_network: TON_CHAIN[this.settings.tonNetwork ?? 'mainnet'],
       telegram_return_url: this.telegramReturnUrl(),

@@ -1,16 +1,17 @@
-/** /admin and /admin/:section: advisors, users, unmatched deposits, Stars refunds, payouts and the audit log. Only for admins. */
+/** /admin and /admin/:section: advisors, users, unmatched deposits, Stars refunds, crypto payments, payouts and the audit log. Only for admins. */
 import { Link, useParams } from 'wouter';
 import { useT } from '../../lib/i18n';
 import { PageHeader } from '../../shared/ui/page-header';
 import { AdminGate } from './admin-gate';
 import { AdvisorsSection } from './advisors-section';
 import { AuditSection } from './audit-section';
+import { CryptoPaymentsSection } from './crypto-payments-section';
 import { DepositsSection, StarsSection } from './money-in-section';
 import { PayoutsSection } from './payouts-section';
 import { UsersSection } from './users-section';
 import './admin.css';
 
-const SECTIONS = ['advisors', 'users', 'deposits', 'stars', 'payouts', 'audit'] as const;
+const SECTIONS = ['advisors', 'users', 'deposits', 'stars', 'crypto', 'payouts', 'audit'] as const;
 type Section = (typeof SECTIONS)[number];
 
 export default function AdminPage() {
@@ -38,6 +39,7 @@ export default function AdminPage() {
         {section === 'users' && <UsersSection />}
         {section === 'deposits' && <DepositsSection />}
         {section === 'stars' && <StarsSection />}
+        {section === 'crypto' && <CryptoPaymentsSection />}
         {section === 'payouts' && <PayoutsSection />}
         {section === 'audit' && <AuditSection />}
       </div>

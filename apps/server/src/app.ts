@@ -30,7 +30,7 @@ import { chatRoutes } from './chat/chat.routes.js';
 import { reviewsRoutes } from './reviews/reviews.routes.js';
 import { adminRoutes } from './admin/admin.routes.js';
 import { paymentsAdminRoutes } from './admin/payments-admin.routes.js';
-import { paymentsRoutes } from './payments/payments.routes.js';
+import { paymentsRoutes, testPaymentRoutes } from './payments/payments.routes.js';
 import { botRoutes } from './bot/bot.routes.js';
 import { BotNotifications, type NotificationOptions } from './bot/notifications.js';
 import { NotificationsRepository } from './bot/notifications.repository.js';
@@ -193,6 +193,7 @@ export async function buildApp(
   adminRoutes(app, auth, admin, payouts, advisors);
   paymentsAdminRoutes(app, auth, payments, admin.audit);
   paymentsRoutes(app, auth, payments, config, limits);
+  testPaymentRoutes(app, auth, domain.testPayments, limits);
   botRoutes(app, bot);
   await socketRoutes(app, sockets);
   await imagesRoutes(app, auth, images, limits);

@@ -28,6 +28,7 @@ import { MoneyService } from './money/money.service.js';
 import { PaymentsRepository } from './payments/payments.repository.js';
 import { PaymentsService } from './payments/payments.service.js';
 import { registerStarsHandlers } from './payments/stars-bot-handlers.js';
+import { TestPaymentsService } from './payments/test-payments.js';
 import { ReviewsRepository } from './reviews/reviews.repository.js';
 import { ReviewsService } from './reviews/reviews.service.js';
 import { UsersRepository } from './users/users.repository.js';
@@ -42,6 +43,8 @@ export interface DomainServices {
   reviews: ReviewsService;
   images: ImagesService;
   payments: PaymentsService;
+  /** Demo mode's test payments (on only with demo sign-in). */
+  testPayments: TestPaymentsService;
   admin: AdminService;
   payouts: PayoutsService;
   /** Null without BOT_TOKEN or when built without the bot's intake (the command line). */
@@ -91,6 +94,7 @@ export async function createDomainServices(deps: {
           }),
         )
       : null);
+  const testPayments = new TestPaymentsService(money, auth.demoSignIn);
   const payments = new PaymentsService(
     new PaymentsRepository(sql),
     money,
@@ -99,6 +103,7 @@ export async function createDomainServices(deps: {
       tonWalletAddress: config.tonWalletAddress,
       tonUsdRateCents: config.tonUsdRateCents,
       starsPerUsd: config.starsPerUsd,
+      testPayments: testPayments.enabled,
     },
     botApi,
   );
@@ -110,5 +115,18 @@ export async function createDomainServices(deps: {
   const audit = new AdminRepository(sql);
   const admin = new AdminService(sql, audit, money, users, advisors, images, events);
   const payouts = new PayoutsService(sql, new PayoutsRepository(sql), audit, advisors);
-  return { money, auth, users, advisors, chat, reviews, images, payments, admin, payouts, bot };
+  return {
+    money,
+    auth,
+    users,
+    advisors,
+    chat,
+    reviews,
+    images,
+    payments,
+    testPayments,
+    admin,
+    payouts,
+    bot,
+  };
 }

@@ -29,6 +29,8 @@ export interface PaymentsSettings {
   tonWalletAddress: string | undefined;
   tonUsdRateCents: number;
   starsPerUsd: number;
+  /** Demo mode's test payments are on (TestPaymentsService.enabled). */
+  testPayments: boolean;
 }
 
 /** Lets the admin layer write its audit row inside the same transaction as the change. */
@@ -89,7 +91,7 @@ export class PaymentsService {
       stars_enabled: this.starsEnabled,
       stars_per_usd: this.settings.starsPerUsd,
       crypto_enabled: false,
-      test_payments_enabled: false,
+      test_payments_enabled: this.settings.testPayments,
       ton_network: '-239' as const,
       telegram_return_url: null,
     };

@@ -32,6 +32,8 @@ export const RATE_LIMITS = {
   send: { calls: 120, perSeconds: 12, counted: 'instance', what: 'messages' },
   /** CreateStarsInvoice: each one is a Bot API call. */
   starsInvoice: { calls: 20, perSeconds: 60, counted: 'shared', what: 'top-up invoices' },
+  /** CreateTestPayment (demo mode only): each one writes a ledger row. */
+  testPayment: { calls: 20, perSeconds: 60, counted: 'shared', what: 'test payments' },
   /** UploadImage: up to 5 MB stored each. */
   imageUpload: { calls: 20, perSeconds: 40, counted: 'shared', what: 'image uploads' },
   /** CreateReview: changes an advisor's public rating. */

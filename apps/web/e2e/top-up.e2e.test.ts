@@ -1,12 +1,15 @@
 /**
  * Topping up as a newcomer in a plain browser (demo mode), in Russian: `12,50` is $12.50, the
  * test payment credits it (checked through the API too), and the chat goes on past the free
- * messages. Then the balance screen and the TON instructions at 390 px and 360×640, in both
- * languages and themes, with the TON modal's actions on screen.
+ * messages. Inside Telegram with a bot, Stars come first and a card brand's modal says it pays
+ * in Stars before the invoice opens. Then the balance screen and the TON instructions at 390 px
+ * and 360×640, in both languages and themes, with the TON modal's actions on screen.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { FakeToncenter } from '../../server/src/test/fakes/toncenter';
+import { FakeBotApi } from '../../server/src/test/fakes/bot-api';
+import { signInitData } from '../../server/src/auth/init-data';
 import { startSeerServer } from './seer-server.mjs';
 import {
   launchBrowser,
@@ -28,6 +31,16 @@ async function api<T>(page: Page, path: string): Promise<T> {
     const response = await fetch(url, { headers: { authorization: initData } });
     return (await response.json()) as unknown;
   }, path) as Promise<T>;
+}
+
+/** The 2.5 s splash covers the screen at first. */
+async function splashGone(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      !document.getElementById('boot-splash') && !document.querySelector('[data-testid=splash]'),
+    undefined,
+    { timeout: 10_000 },
+  );
 }
 
 interface UserAnswer {
@@ -53,7 +66,9 @@ describe.skipIf(skipReason())('top-up in demo mode', () => {
     expect(plain(await page.getByLabel(tr('ru', 'balance.amount')).inputValue())).toBe('1 250,00');
     // No bot here: the card brands say why they are off instead of failing later.
     await page.getByText(tr('ru', 'balance.cardsOutsideTelegram')).waitFor();
-    await expect(page.getByRole('button', { name: 'Google Pay' }).isDisabled()).resolves.toBe(true);
+    await expect(
+      page.getByRole('button', { name: 'Google Pay', exact: true }).isDisabled(),
+    ).resolves.toBe(true);
     await capture(app, 'balance-demo');
 
     await page.getByLabel(tr('ru', 'balance.amount')).fill('12,50');
@@ -130,6 +145,7 @@ describe.skipIf(skipReason())('balance screens on small phones', () => {
       await page.goto(`${server.url}/balance`);
       await page.getByTestId('balance-value').waitFor();
       await page.getByTestId('pay-test').waitFor();
+      await splashGone(page);
       // Screenshots of the wallet widget need its fonts; nothing else waits for the network here.
       await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
       await page.getByLabel(tr(lang, 'balance.amount')).fill('25');
@@ -183,4 +199,118 @@ describe.skipIf(skipReason())('balance screens on small phones', () => {
       await app.context.close();
     },
   );
+});
+
+/** A minimal window.Telegram.WebApp whose openInvoice waits for the test to say how it ended. */
+function telegramWithInvoices(initData: string) {
+  type Handler = (...args: unknown[]) => void;
+  let pending: ((status: string) => void) | null = null;
+  const test = { invoices: [] as string[], links: [] as string[] };
+  const noop = () => {};
+  const app = {
+    initData,
+    initDataUnsafe: { user: JSON.parse(new URLSearchParams(initData).get('user') ?? '{}') },
+    version: '8.0',
+    platform: 'android',
+    colorScheme: 'light',
+    themeParams: {},
+    viewportHeight: 844,
+    viewportStableHeight: 844,
+    isVersionAtLeast: (version: string) => Number(version) <= 8,
+    ready: noop,
+    expand: noop,
+    openTelegramLink: noop,
+    openLink: (url: string) => test.links.push(url),
+    openInvoice: (url: string, callback: (status: string) => void) => {
+      test.invoices.push(url);
+      pending = callback;
+    },
+    onEvent: noop as (event: string, handler: Handler) => void,
+    offEvent: noop as (event: string, handler: Handler) => void,
+    BackButton: { show: noop, hide: noop, onClick: noop, offClick: noop },
+  };
+  Object.assign(window, {
+    Telegram: { WebApp: app },
+    __telegramTest: Object.assign(test, {
+      finishInvoice: (status: string) => {
+        pending?.(status);
+        pending = null;
+      },
+    }),
+  });
+}
+
+describe.skipIf(skipReason())('inside Telegram with a bot', () => {
+  const TOKEN = '987654321:E2E-token-for-stars_abcdefghijklmn';
+  let browser: Browser;
+  let bot: FakeBotApi;
+  let server: Awaited<ReturnType<typeof startSeerServer>>;
+
+  beforeAll(async () => {
+    bot = await FakeBotApi.start(TOKEN);
+    server = await startSeerServer({
+      env: { BOT_TOKEN: TOKEN, BOT_API_URL: bot.url, STARS_PER_USD: '50' },
+    });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await bot?.close();
+  });
+
+  it('offers Telegram Stars first; Google Pay says it pays in Stars, then the paid invoice credits the balance', async () => {
+    const userId = 5_550_001;
+    const initData = signInitData(TOKEN, { id: userId, first_name: 'Ada', language_code: 'en' });
+    const app = await newVisitor(browser, 'en', 'light');
+    const { page } = app;
+    await page.addInitScript(telegramWithInvoices, initData);
+    await page.goto(`${server.url}/balance`);
+    const stars = page.getByTestId('pay-stars');
+    await stars.waitFor();
+    await splashGone(page);
+    expect(await stars.innerText()).toContain('1 Star = $0.02');
+    // No test payment with real Telegram users, and the card brands are on.
+    expect(await page.getByTestId('pay-test').count()).toBe(0);
+    await expect(
+      page.getByRole('button', { name: 'Google Pay', exact: true }).isDisabled(),
+    ).resolves.toBe(false);
+    await screenshot(app, 'balance-telegram-stars');
+
+    await page.getByLabel('Amount').fill('25');
+    await page.getByRole('button', { name: 'Google Pay', exact: true }).click();
+    const modal = page.getByRole('dialog');
+    await modal.getByRole('heading', { name: 'Google Pay through Telegram Stars' }).waitFor();
+    await modal
+      .getByText('You pay 1,250 Stars and $25.00 is added to your Seer balance.', {
+        exact: false,
+      })
+      .waitFor();
+    await screenshot(app, 'balance-brand-modal');
+    await modal.getByRole('button', { name: 'Continue to payment' }).click();
+
+    const invoices = () =>
+      page.evaluate(
+        () =>
+          (window as unknown as { __telegramTest: { invoices: string[] } }).__telegramTest.invoices,
+      );
+    await expect.poll(invoices).toHaveLength(1);
+    const [link] = await invoices();
+    expect(bot.invoices.get(link!)).toMatchObject({ currency: 'XTR', amount: 1250 });
+    const paid = await bot.payInvoice(link!, userId);
+    expect(paid).toMatchObject({ ok: true });
+    await page.evaluate(() =>
+      (
+        window as unknown as { __telegramTest: { finishInvoice(s: string): void } }
+      ).__telegramTest.finishInvoice('paid'),
+    );
+    await page.getByText('Your balance has been successfully topped up!').waitFor();
+    await expect
+      .poll(async () => page.getByTestId('balance-value').textContent(), { timeout: 10_000 })
+      .toBe('$25.00');
+    await expectHealthy(app, 'balance in Telegram', [
+      /config\.ton\.org|tonapi|wallets|bridge|Failed to fetch|ERR_|net::/i,
+    ]);
+    await app.context.close();
+  });
 });

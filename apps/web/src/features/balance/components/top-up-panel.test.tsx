@@ -323,6 +323,24 @@ describe('Telegram Stars', () => {
     expect(screen.queryByText(SUCCESS)).toBeNull();
   });
 
+  it('when the credit arrives before Telegram says paid, shows one success and misses no later credit', async () => {
+    serve(depositInfo());
+    let finish: (status: string) => void = () => {};
+    telegram.openInvoice.mockImplementation(() => new Promise((resolve) => (finish = resolve)));
+    renderPanel();
+    await loaded();
+    fireEvent.click(await screen.findByTestId('pay-stars'));
+    await waitFor(() => expect(telegram.openInvoice).toHaveBeenCalled());
+    emitBalance('stars', 125_000);
+    await screen.findByText(SUCCESS);
+    await act(async () => finish('paid'));
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    act(() => closeModal());
+    // A later Stars credit (paid from another device) is announced.
+    emitBalance('stars', 500);
+    await screen.findByText(SUCCESS);
+  });
+
   it('a card brand first says in words that it goes through Stars, then opens the invoice', async () => {
     serve(depositInfo());
     telegram.openInvoice.mockResolvedValue('failed');

@@ -174,7 +174,8 @@ export function TopUpPanel() {
       const link = await createStarsInvoice(plainAmount(cents));
       const status = await openInvoice(link);
       if (status === 'paid') {
-        expectOwnCredit('stars', 1);
+        // The credit's socket event usually follows; when it came first, it already showed success.
+        if (!successOpen.current) expectOwnCredit('stars', 1);
         showSuccess();
         void user.refetch();
       } else if (status === 'failed') {

@@ -31,6 +31,7 @@ import { reviewsRoutes } from './reviews/reviews.routes.js';
 import { adminRoutes } from './admin/admin.routes.js';
 import { paymentsAdminRoutes } from './admin/payments-admin.routes.js';
 import { paymentsRoutes, testPaymentRoutes } from './payments/payments.routes.js';
+import { moneyRoutes } from './money/money.routes.js';
 import { botRoutes } from './bot/bot.routes.js';
 import { BotNotifications, type NotificationOptions } from './bot/notifications.js';
 import { NotificationsRepository } from './bot/notifications.repository.js';
@@ -160,6 +161,7 @@ export async function buildApp(
       )
     : null;
   if (bot) notifications?.registerHandlers(bot.updates);
+  if (outbox) domain.receipts?.onCommitted(() => outbox.notify());
   const services: Services = {
     ...domain,
     config,
@@ -194,6 +196,7 @@ export async function buildApp(
   paymentsAdminRoutes(app, auth, payments, admin.audit);
   paymentsRoutes(app, auth, payments, config, limits);
   testPaymentRoutes(app, auth, domain.testPayments, limits);
+  moneyRoutes(app, auth, domain.money);
   botRoutes(app, bot);
   await socketRoutes(app, sockets);
   await imagesRoutes(app, auth, images, limits);

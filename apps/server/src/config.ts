@@ -1,6 +1,27 @@
 /** Parses the environment once, at start, with errors that name the variable. */
 import path from 'node:path';
+import { Address } from '@ton/core';
 import { z } from 'zod';
+
+/**
+ * A TON address of the basechain or masterchain, in raw (0:<64 hex>) or user-friendly form with
+ * a valid checksum (@ton/core); null otherwise.
+ */
+function tonAddress(text: string): { address: Address; testOnly: boolean } | null {
+  let parsed: { address: Address; testOnly: boolean } | null = null;
+  try {
+    if (Address.isRaw(text)) parsed = { address: Address.parseRaw(text), testOnly: false };
+    else if (Address.isFriendly(text)) {
+      const friendly = Address.parseFriendly(text);
+      parsed = { address: friendly.address, testOnly: friendly.isTestOnly };
+    }
+  } catch {
+    return null; // a bad checksum
+  }
+  return parsed && (parsed.address.workChain === 0 || parsed.address.workChain === -1)
+    ? parsed
+    : null;
+}
 
 const optionalString = z
   .string()
@@ -55,13 +76,10 @@ const EnvSchema = z.object({
       message: 'ADMIN_TELEGRAM_IDS must be a comma-separated list of Telegram ids',
     },
   ),
-  TON_WALLET_ADDRESS: optionalString.refine(
-    (v) => v === undefined || /^(-1|0):[0-9a-fA-F]{64}$/.test(v) || /^[A-Za-z0-9_-]{48}$/.test(v),
-    {
-      message:
-        'TON_WALLET_ADDRESS must be a TON address (raw 0:<64 hex> or 48-character user-friendly form)',
-    },
-  ),
+  TON_WALLET_ADDRESS: optionalString.refine((v) => v === undefined || tonAddress(v) !== null, {
+    message:
+      'TON_WALLET_ADDRESS must be a TON address (raw 0:<64 hex>, or the 48-character user-friendly form with a valid checksum)',
+  }),
   TON_API_URL: url('TON_API_URL'),
   TON_API_KEY: optionalString,
   TON_USD_RATE: positiveNumber('TON_USD_RATE'),
@@ -73,6 +91,7 @@ const EnvSchema = z.object({
     (v) => v === undefined || /^https:\/\/t\.me\/[\w/?=&.-]+$/.test(v),
     { message: 'TELEGRAM_APP_URL must be a https://t.me/... link to the bot or its Mini App' },
   ),
+  SUPPORT_URL: url('SUPPORT_URL'),
   NOWPAYMENTS_API_KEY: optionalString,
   NOWPAYMENTS_IPN_SECRET: optionalString,
   NOWPAYMENTS_API_URL: url('NOWPAYMENTS_API_URL'),
@@ -120,6 +139,8 @@ export interface Config {
    * the bot's username once the bot is known.
    */
   telegramAppUrl: string | undefined;
+  /** Where people get help with a payment or a refund (the bot's /paysupport). */
+  supportUrl: string;
   /** NOWPayments (crypto top-ups in 60+ coins): on when both the API key and IPN secret are set. */
   nowPayments: { apiKey: string; ipnSecret: string; apiUrl: string } | undefined;
   freeMessages: number;
@@ -155,6 +176,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (nodeEnv === 'production' && e.PUBLIC_URL === undefined)
     problems.push(
       '  PUBLIC_URL: required in production (where users reach the app, e.g. https://seer.example.com)',
+    );
+  if (
+    e.TON_WALLET_ADDRESS &&
+    tonAddress(e.TON_WALLET_ADDRESS)?.testOnly &&
+    (e.TON_NETWORK ?? 'mainnet') === 'mainnet'
+  )
+    problems.push(
+      '  TON_WALLET_ADDRESS: a testnet-only address, but TON_NETWORK is mainnet (set TON_NETWORK=testnet, or give the mainnet address)',
     );
   if (Boolean(e.NOWPAYMENTS_API_KEY) !== Boolean(e.NOWPAYMENTS_IPN_SECRET))
     problems.push(
@@ -192,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     tonNetwork: e.TON_NETWORK ?? 'mainnet',
     telegramAppUrl: e.TELEGRAM_APP_URL,
+    supportUrl: e.SUPPORT_URL ?? 'https://t.me/seer_support',
     nowPayments:
       e.NOWPAYMENTS_API_KEY && e.NOWPAYMENTS_IPN_SECRET
         ? {

@@ -18,6 +18,8 @@ import { AuthService } from './auth/auth.service.js';
 import { BotApi, createApi } from './bot/bot-api.js';
 import { sendLimit } from './bot/send-limit.js';
 import { registerBotHandlers } from './bot/bot-handlers.js';
+import { NoticeOutboxRepository } from './bot/notice-outbox.repository.js';
+import { BotReceipts } from './bot/receipts.js';
 import { TelegramBot } from './bot/telegram-bot.js';
 import { ChatRepository } from './chat/chat.repository.js';
 import { ChatService } from './chat/chat.service.js';
@@ -49,6 +51,8 @@ export interface DomainServices {
   payouts: PayoutsService;
   /** Null without BOT_TOKEN or when built without the bot's intake (the command line). */
   bot: TelegramBot | null;
+  /** Receipts of credits and refunds in the bot's outbox; null without BOT_TOKEN. */
+  receipts: BotReceipts | null;
 }
 
 export async function createDomainServices(deps: {
@@ -65,7 +69,15 @@ export async function createDomainServices(deps: {
   const advisors = new AdvisorsService(new AdvisorsRepository(sql), presence, events);
   const users = new UsersService(new UsersRepository(sql), advisors, config.adminTelegramIds);
   const auth = await AuthService.create(config, new AuthRepository(sql), users, advisors, events);
-  const money = new MoneyService(sql, new MoneyRepository(sql), events);
+  // Receipts are written with their ledger rows, also from the command line; a server's outbox sends them.
+  const receipts = config.botToken
+    ? new BotReceipts({
+        users,
+        outbox: new NoticeOutboxRepository(sql),
+        publicUrl: config.publicUrl,
+      })
+    : null;
+  const money = new MoneyService(sql, new MoneyRepository(sql), events, receipts ? [receipts] : []);
   const images = new ImagesService(new ImagesRepository(sql));
   const chat = new ChatService(sql, new ChatRepository(sql), advisors, money, events);
   const reviews = new ReviewsService(sql, new ReviewsRepository(sql), advisors, chat, users);
@@ -103,12 +115,18 @@ export async function createDomainServices(deps: {
       tonWalletAddress: config.tonWalletAddress,
       tonUsdRateCents: config.tonUsdRateCents,
       starsPerUsd: config.starsPerUsd,
+      tonNetwork: config.tonNetwork,
+      telegramAppUrl: config.telegramAppUrl,
+      botUsername: () => bot?.username ?? null,
       testPayments: testPayments.enabled,
     },
     botApi,
   );
   if (bot) {
-    registerBotHandlers(bot.updates, { publicUrl: config.publicUrl });
+    registerBotHandlers(bot.updates, {
+      publicUrl: config.publicUrl,
+      supportUrl: config.supportUrl,
+    });
     registerStarsHandlers(bot.updates, { payments, log: paymentsLog });
   }
 
@@ -128,5 +146,6 @@ export async function createDomainServices(deps: {
     admin,
     payouts,
     bot,
+    receipts,
   };
 }

@@ -1,25 +1,127 @@
-/** The bot's own handlers: /start opens the Mini App. (Stars checkout and payments: payments/stars-bot-handlers.ts.) */
-import { localeFromLanguageCode } from '@seer/contract';
+/**
+ * The bot's own commands: /start opens the Mini App; /paysupport says how to get help with a
+ * payment or a refund and /terms links the terms of service, both of which Telegram requires of
+ * a bot that sells for Telegram Stars. (Stars checkout and payments: payments/stars-bot-handlers.ts.)
+ */
+import { localeFromLanguageCode, type Locale } from '@seer/contract';
 import type { UpdateHandlers } from './bot-updates.js';
 
-const START_TEXTS = {
+interface CommandTexts {
+  start: { text: string; button: string; menu: string };
+  paysupport: { text: (supportUrl: string) => string; button: string; menu: string };
+  terms: { text: (termsUrl: string, privacyUrl: string) => string; button: string; menu: string };
+}
+
+export const COMMAND_TEXTS: Record<Locale, CommandTexts> = {
   en: {
-    text: 'Welcome to Seer: chat with astrologers, tarot readers and psychics anytime you need.',
-    button: 'Open Seer',
+    start: {
+      text: 'Welcome to Seer: chat with astrologers, tarot readers and psychics anytime you need.',
+      button: 'Open Seer',
+      menu: 'Open Seer',
+    },
+    paysupport: {
+      text: (supportUrl) =>
+        [
+          'Help with payments',
+          '',
+          `A top-up did not reach your balance, you were charged twice, or you would like a refund? Write to Seer support: ${supportUrl}`,
+          'Tell us the date, the amount and how you paid (Telegram Stars, TON or crypto); for Telegram Stars, add the transaction ID from Telegram’s receipt. A Telegram Stars payment you have not spent can be refunded to your Stars.',
+          '',
+          'Telegram support cannot help with purchases made in Seer.',
+        ].join('\n'),
+      button: 'Write to support',
+      menu: 'Help with payments and refunds',
+    },
+    terms: {
+      text: (termsUrl, privacyUrl) =>
+        [
+          `Seer’s terms of service: ${termsUrl}`,
+          'Topping up your balance means you accept them.',
+          `Privacy policy: ${privacyUrl}`,
+        ].join('\n'),
+      button: 'Read the terms',
+      menu: 'Terms of service',
+    },
   },
   ru: {
-    text: 'Добро пожаловать в Seer: астрологи, тарологи и экстрасенсы на связи, когда вам нужно.',
-    button: 'Открыть Seer',
+    start: {
+      text: 'Добро пожаловать в Seer: астрологи, тарологи и экстрасенсы на связи, когда вам нужно.',
+      button: 'Открыть Seer',
+      menu: 'Открыть Seer',
+    },
+    paysupport: {
+      text: (supportUrl) =>
+        [
+          'Помощь с оплатой',
+          '',
+          `Пополнение не пришло на баланс, деньги списались дважды или вы хотите вернуть платёж? Напишите в поддержку Seer: ${supportUrl}`,
+          'Укажите дату, сумму и способ оплаты (Telegram Stars, TON или криптовалюта); для Telegram Stars добавьте ID транзакции из чека Telegram. Неизрасходованный платёж в Telegram Stars можно вернуть звёздами.',
+          '',
+          'Поддержка Telegram не может помочь с покупками в Seer.',
+        ].join('\n'),
+      button: 'Написать в поддержку',
+      menu: 'Помощь с оплатой и возвратами',
+    },
+    terms: {
+      text: (termsUrl, privacyUrl) =>
+        [
+          `Условия использования Seer: ${termsUrl}`,
+          'Пополняя баланс, вы их принимаете.',
+          `Политика конфиденциальности: ${privacyUrl}`,
+        ].join('\n'),
+      button: 'Открыть условия',
+      menu: 'Условия использования',
+    },
   },
-} as const;
+};
 
-export function registerBotHandlers(updates: UpdateHandlers, deps: { publicUrl: string }): void {
-  updates.onCommand('start', async (ctx) => {
-    const texts = START_TEXTS[localeFromLanguageCode(ctx.from?.language_code ?? 'en')];
-    await ctx.reply(texts.text, {
-      reply_markup: {
-        inline_keyboard: [[{ text: texts.button, web_app: { url: deps.publicUrl } }]],
-      },
-    });
-  });
+const menu = <K extends keyof CommandTexts>(command: K): Record<Locale, string> => ({
+  en: COMMAND_TEXTS.en[command].menu,
+  ru: COMMAND_TEXTS.ru[command].menu,
+});
+
+export function registerBotHandlers(
+  updates: UpdateHandlers,
+  deps: { publicUrl: string; supportUrl: string },
+): void {
+  const textsFor = (languageCode: string | undefined) =>
+    COMMAND_TEXTS[localeFromLanguageCode(languageCode ?? 'en')];
+
+  updates.onCommand(
+    'start',
+    async (ctx) => {
+      const texts = textsFor(ctx.from?.language_code).start;
+      await ctx.reply(texts.text, {
+        reply_markup: {
+          inline_keyboard: [[{ text: texts.button, web_app: { url: deps.publicUrl } }]],
+        },
+      });
+    },
+    { menu: menu('start') },
+  );
+
+  updates.onCommand(
+    'paysupport',
+    async (ctx) => {
+      const texts = textsFor(ctx.from?.language_code).paysupport;
+      await ctx.reply(texts.text(deps.supportUrl), {
+        link_preview_options: { is_disabled: true },
+        reply_markup: { inline_keyboard: [[{ text: texts.button, url: deps.supportUrl }]] },
+      });
+    },
+    { menu: menu('paysupport') },
+  );
+
+  updates.onCommand(
+    'terms',
+    async (ctx) => {
+      const texts = textsFor(ctx.from?.language_code).terms;
+      const termsUrl = `${deps.publicUrl}/terms`;
+      await ctx.reply(texts.text(termsUrl, `${deps.publicUrl}/privacy-policy`), {
+        link_preview_options: { is_disabled: true },
+        reply_markup: { inline_keyboard: [[{ text: texts.button, web_app: { url: termsUrl } }]] },
+      });
+    },
+    { menu: menu('terms') },
+  );
 }

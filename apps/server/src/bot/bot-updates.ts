@@ -11,16 +11,24 @@ import {
   type Filter,
   type NextFunction,
 } from 'grammy';
+import type { Locale } from '@seer/contract';
 
 /** Handlers marked critical must succeed before the update is confirmed to Telegram (money depends on them). */
 export interface HandlerOptions {
   critical?: boolean;
 }
 
+/** A command shown in Telegram's command menu, described in each language (setMyCommands). */
+export interface MenuCommand {
+  command: string;
+  description: Record<Locale, string>;
+}
+
 type Log = (message: string, error: unknown) => void;
 
 export class UpdateHandlers {
   readonly composer = new Composer<Context>();
+  private readonly menu: MenuCommand[] = [];
 
   constructor(private readonly log: Log = () => {}) {}
 
@@ -28,10 +36,17 @@ export class UpdateHandlers {
   onCommand(
     name: string,
     handler: (ctx: CommandContext<Context>) => Promise<void>,
-    options: HandlerOptions = {},
+    options: HandlerOptions & { menu?: Record<Locale, string> } = {},
   ): this {
     this.composer.command(name, this.wrap(`/${name}`, handler, options));
+    if (options.menu && !this.menu.some((c) => c.command === name))
+      this.menu.push({ command: name, description: options.menu });
     return this;
+  }
+
+  /** The commands to show in Telegram's menu, in the order they were registered. */
+  get menuCommands(): readonly MenuCommand[] {
+    return this.menu;
   }
 
   /** Every message (including service messages such as successful_payment). */

@@ -1,10 +1,15 @@
 /** SQL for the bot's outbox of notices (migration 009). */
-import type { Sql } from '../db/database.js';
+import type { Sql, Tx } from '../db/database.js';
 
 export interface OutboxNotice {
   chatId: number;
   text: string;
   replyMarkup: unknown;
+}
+
+/** A receipt: the notice of one ledger row (migration 011), at most one per row. */
+export interface OutboxReceipt extends OutboxNotice {
+  ledgerId: number;
 }
 
 export interface ClaimedNotice extends OutboxNotice {
@@ -22,6 +27,19 @@ export class NoticeOutboxRepository {
       VALUES (${notice.chatId}, ${notice.text}, ${this.sql.json(notice.replyMarkup as never)})
       RETURNING id`;
     return row!.id;
+  }
+
+  /**
+   * Writes a receipt in the caller's transaction (the one writing its ledger row); a second
+   * receipt of the same ledger row is not written. Returns false then.
+   */
+  async insertReceipt(tx: Tx, receipt: OutboxReceipt): Promise<boolean> {
+    const rows = await tx`
+      INSERT INTO bot_outbox (chat_id, text, reply_markup, ledger_id)
+      VALUES (${receipt.chatId}, ${receipt.text}, ${tx.json(receipt.replyMarkup as never)}, ${receipt.ledgerId})
+      ON CONFLICT (ledger_id) WHERE ledger_id IS NOT NULL DO NOTHING
+      RETURNING id`;
+    return rows.length > 0;
   }
 
   /**

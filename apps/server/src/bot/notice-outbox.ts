@@ -83,6 +83,11 @@ export class NoticeOutbox {
     this.wake();
   }
 
+  /** Notices were written elsewhere (a receipt, in a money transaction that has committed): look now. */
+  notify(): void {
+    this.wake();
+  }
+
   /** Starts the worker; notices left pending by a previous run are picked up at once. */
   start(): void {
     this.loop ??= this.run();

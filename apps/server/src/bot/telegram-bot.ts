@@ -3,7 +3,8 @@
  * webhook at ${PUBLIC_URL}/api/bot/webhook that accepts only requests carrying the secret. Either
  * way updates are handled concurrently, by the handlers features register on `updates`. An update
  * whose critical handler fails (a payment not yet recorded) is not confirmed, so Telegram
- * delivers it again.
+ * delivers it again. At start it also learns its own username (getMe) and publishes its command
+ * menu in English (also the default) and Russian (setMyCommands).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Bot, type Api, type Transformer } from 'grammy';
@@ -17,6 +18,7 @@ import {
   grammySignal,
   type Update,
 } from './bot-api.js';
+import { LOCALES } from '@seer/contract';
 import { UpdateHandlers } from './bot-updates.js';
 import { PollingIntake } from './polling.js';
 import { sendLimit } from './send-limit.js';
@@ -51,6 +53,7 @@ export class TelegramBot {
   private readonly polling: PollingIntake | null;
   private readonly backoff: { baseMs: number; maxMs: number };
   private registering: Promise<void> | null = null;
+  private settingUp: Promise<void> | null = null;
   private readonly stopController = new AbortController();
 
   constructor(private readonly options: TelegramBotOptions) {
@@ -96,16 +99,46 @@ export class TelegramBot {
     return `${this.options.publicUrl}${WEBHOOK_PATH}`;
   }
 
-  /** Starts the intake in the background: registers the webhook, or starts long polling. */
+  /**
+   * Starts the intake in the background (registers the webhook, or starts long polling), and
+   * learns the bot's username and publishes its command menu.
+   */
   start(): void {
     if (this.polling) this.polling.start();
     else this.registering ??= this.registerWebhook();
+    this.settingUp ??= this.untilDone('bot setup (getMe, setMyCommands)', () => this.setUp());
   }
 
   async stop(): Promise<void> {
     this.stopController.abort();
     await this.registering;
+    await this.settingUp;
     await this.polling?.stop();
+  }
+
+  /** The bot's @username once known (getMe at start or on the first update); null before. */
+  get username(): string | null {
+    return this.bot.isInited() ? this.bot.botInfo.username : null;
+  }
+
+  /** getMe, then the command menu: for English and Russian users, and the default (English) for everyone else. */
+  private async setUp(): Promise<void> {
+    const signal = this.stopController.signal;
+    if (!this.bot.isInited()) await this.bot.init(grammySignal(signal));
+    const commands = this.updates.menuCommands;
+    if (commands.length === 0) return;
+    const menu = (locale: (typeof LOCALES)[number]) =>
+      commands.map((c) => ({ command: c.command, description: c.description[locale] }));
+    await this.api.call('setMyCommands', { commands: menu('en') }, { signal });
+    for (const locale of LOCALES)
+      await this.api.call(
+        'setMyCommands',
+        { commands: menu(locale), language_code: locale },
+        { signal },
+      );
+    this.options.log?.('info', 'bot command menu published', {
+      commands: commands.map((c) => c.command),
+    });
   }
 
   /** Constant-time check of X-Telegram-Bot-Api-Secret-Token (hashing first hides the length too). */
@@ -129,26 +162,34 @@ export class TelegramBot {
   }
 
   private async registerWebhook(): Promise<void> {
+    const signal = this.stopController.signal;
+    await this.untilDone('bot webhook registration', async () => {
+      await this.api.call(
+        'setWebhook',
+        {
+          url: this.webhookUrl,
+          secret_token: this.options.webhookSecret,
+          allowed_updates: this.updates.allowedUpdates,
+        },
+        { signal },
+      );
+      this.options.log?.('info', 'bot webhook registered', { url: this.webhookUrl });
+    });
+  }
+
+  /** Runs `work` until it succeeds or the bot stops, with backoff (Telegram's retry_after on a 429). */
+  private async untilDone(what: string, work: () => Promise<void>): Promise<void> {
     let failures = 0;
     const signal = this.stopController.signal;
     while (!signal.aborted) {
       try {
-        await this.api.call(
-          'setWebhook',
-          {
-            url: this.webhookUrl,
-            secret_token: this.options.webhookSecret,
-            allowed_updates: this.updates.allowedUpdates,
-          },
-          { signal },
-        );
-        this.options.log?.('info', 'bot webhook registered', { url: this.webhookUrl });
+        await work();
         return;
       } catch (error) {
         if (signal.aborted) return;
         failures += 1;
         const delay = this.delayAfter(failures, error);
-        this.options.log?.('warn', 'bot webhook registration failed; retrying', {
+        this.options.log?.('warn', `${what} failed; retrying`, {
           error: describe(error),
           retryInMs: delay,
         });

@@ -25,6 +25,41 @@ export const LEDGER_REASONS = {
 } as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[keyof typeof LEDGER_REASONS];
 
+/** Every reason but a message's charge: the credits and refunds a user is told about (receipts, notifications). */
+export type NoticedReason = Exclude<LedgerReason, 'message'>;
+export const NOTICED_REASONS: readonly NoticedReason[] = Object.values(LEDGER_REASONS).filter(
+  (reason): reason is NoticedReason => reason !== LEDGER_REASONS.message,
+);
+
+/** A ledger row just written, with the wallet it left. */
+export interface LedgerEntry {
+  ledgerId: number;
+  userId: number;
+  reason: LedgerReason;
+  amountCents: number;
+  freeMessagesDelta: number;
+  balanceCents: number;
+  freeMessages: number;
+}
+
+/**
+ * Told of every ledger row `apply` writes, inside its transaction: what it writes commits or rolls
+ * back with the change (the bot's receipts are a transactional outbox). A failure fails the change.
+ */
+export interface LedgerObserver {
+  recorded(tx: Tx, entry: LedgerEntry): Promise<void>;
+  /** After the transaction that wrote `entries` has committed. */
+  committed?(entries: readonly LedgerEntry[]): void;
+}
+
+/** A money notification of the app: a noticed ledger row. */
+export interface MoneyNotice {
+  id: number;
+  reason: string;
+  amountCents: number;
+  createdAt: Date;
+}
+
 export interface BalanceChange {
   userId: number;
   reason: LedgerReason;
@@ -96,6 +131,7 @@ export class MoneyService {
     private readonly sql: Sql,
     private readonly repository: MoneyRepository,
     private readonly events: EventBus,
+    private readonly observers: readonly LedgerObserver[] = [],
   ) {}
 
   /**
@@ -103,13 +139,13 @@ export class MoneyService {
    * events once the transaction has committed (none when it rolls back).
    */
   async transaction<T>(work: (money: MoneyTransaction) => Promise<T>): Promise<T> {
-    const applied: { change: BalanceChange; wallet: Wallet }[] = [];
+    const applied: { change: BalanceChange; wallet: Wallet; entry: LedgerEntry }[] = [];
     const result = await this.sql.begin((tx) =>
       work({
         tx,
         apply: async (change) => {
-          const wallet = await this.applyIn(tx, change);
-          applied.push({ change, wallet });
+          const { wallet, entry } = await this.applyIn(tx, change);
+          applied.push({ change, wallet, entry });
           return wallet;
         },
         lock: async (userId) => {
@@ -119,6 +155,10 @@ export class MoneyService {
       }),
     );
     for (const { change, wallet } of applied) this.publish(change, wallet);
+    if (applied.length > 0) {
+      const entries = applied.map((a) => a.entry);
+      for (const observer of this.observers) observer.committed?.(entries);
+    }
     return result as T;
   }
 
@@ -152,7 +192,21 @@ export class MoneyService {
     return this.repository.ledgerOf(userId, limit);
   }
 
-  private async applyIn(tx: Tx, change: BalanceChange): Promise<Wallet> {
+  /** The user's credits and refunds (no message charges), newest first: the app's notifications. */
+  async noticesOf(userId: number, limit = 50): Promise<MoneyNotice[]> {
+    const rows = await this.repository.noticesOf(userId, NOTICED_REASONS, limit);
+    return rows.map((row) => ({
+      id: row.id,
+      reason: row.reason,
+      amountCents: row.amount_cents,
+      createdAt: row.created_at,
+    }));
+  }
+
+  private async applyIn(
+    tx: Tx,
+    change: BalanceChange,
+  ): Promise<{ wallet: Wallet; entry: LedgerEntry }> {
     const amountCents = change.amountCents ?? 0;
     const freeMessagesDelta = change.freeMessagesDelta ?? 0;
     if (!Number.isSafeInteger(amountCents) || !Number.isSafeInteger(freeMessagesDelta)) {
@@ -171,7 +225,19 @@ export class MoneyService {
       note: change.note ?? null,
       createdBy: change.createdBy ?? null,
     });
-    if (row) return { balanceCents: row.balance_cents, freeMessages: row.free_messages };
+    if (row) {
+      const wallet = { balanceCents: row.balance_cents, freeMessages: row.free_messages };
+      const entry: LedgerEntry = {
+        ledgerId: row.ledger_id,
+        userId: change.userId,
+        reason: change.reason,
+        amountCents,
+        freeMessagesDelta,
+        ...wallet,
+      };
+      for (const observer of this.observers) await observer.recorded(tx, entry);
+      return { wallet, entry };
+    }
     if (!(await this.repository.lock(tx, change.userId))) {
       throw new NotFoundError(`User ${change.userId} not found`);
     }

@@ -43,7 +43,7 @@ export function paymentsRoutes(
       url: config.publicUrl,
       name: 'Seer',
       iconUrl: `${config.publicUrl}/tonconnect-icon.png`,
-      termsOfUseUrl: `${config.publicUrl}/privacy-policy`,
+      termsOfUseUrl: `${config.publicUrl}/terms`,
       privacyPolicyUrl: `${config.publicUrl}/privacy-policy`,
     };
   });

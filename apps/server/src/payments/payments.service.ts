@@ -5,7 +5,14 @@
  * row, the ledger row and (for TON) the watcher's cursor in one database transaction.
  */
 import { randomUUID } from 'node:crypto';
-import { centsToDollars, formatCents, LIMITS, parseDollarsToCents } from '@seer/contract';
+import { Address } from '@ton/core';
+import {
+  centsToDollars,
+  formatCents,
+  LIMITS,
+  localeFromLanguageCode,
+  parseDollarsToCents,
+} from '@seer/contract';
 import type { Tx } from '../db/database.js';
 import type { UsersService } from '../users/users.service.js';
 import { BalanceTooLowError, LEDGER_REASONS, type MoneyService } from '../money/money.service.js';
@@ -22,6 +29,7 @@ import type {
   DepositStatus,
   StarsPaymentRecord,
 } from './payments.repository.js';
+import { STARS_TEXTS, starsInvoiceTexts, type CheckoutRefusal } from './stars-texts.js';
 import { incomingTransfer, nanotonsToCents } from './ton-transfers.js';
 import type { IndexerTransaction } from './toncenter.js';
 
@@ -31,7 +39,16 @@ export interface PaymentsSettings {
   starsPerUsd: number;
   /** Demo mode's test payments are on (TestPaymentsService.enabled). */
   testPayments: boolean;
+  /** TON Connect's network; the wallet address is shown test-only on testnet. */
+  tonNetwork?: 'mainnet' | 'testnet';
+  /** TELEGRAM_APP_URL: where a wallet sends a Telegram user back (TON Connect's twaReturnUrl). */
+  telegramAppUrl?: string;
+  /** The bot's username once known; the return link falls back to its chat. */
+  botUsername?: () => string | null;
 }
+
+/** TON Connect's CHAIN ids. */
+const TON_CHAIN = { mainnet: '-239', testnet: '-3' } as const;
 
 /** Lets the admin layer write its audit row inside the same transaction as the change. */
 export type AuditWriter = (
@@ -60,6 +77,8 @@ export interface TonRecordResult {
 
 export class PaymentsService {
   private readonly starsPerUsdHundredths: number;
+  /** The deposit wallet in the form wallets are given: user-friendly, non-bounceable (TON's rule for wallets). */
+  private readonly friendlyWallet: string;
 
   constructor(
     private readonly repository: PaymentsRepository,
@@ -70,6 +89,12 @@ export class PaymentsService {
     private readonly bot: BotApi | null,
   ) {
     this.starsPerUsdHundredths = Math.round(settings.starsPerUsd * 100);
+    this.friendlyWallet = settings.tonWalletAddress
+      ? Address.parse(settings.tonWalletAddress).toString({
+          bounceable: false,
+          testOnly: settings.tonNetwork === 'testnet',
+        })
+      : '';
   }
 
   /** Where the deposit watcher resumes: the last indexer transaction recorded for this wallet. */
@@ -84,7 +109,7 @@ export class PaymentsService {
   depositInfo(telegramId: number) {
     return {
       status: 'success' as const,
-      wallet_address: this.settings.tonWalletAddress ?? '',
+      wallet_address: this.friendlyWallet,
       memo: String(telegramId),
       ton_usd_rate: centsToDollars(this.settings.tonUsdRateCents),
       ton_enabled: this.settings.tonWalletAddress !== undefined,
@@ -92,9 +117,16 @@ export class PaymentsService {
       stars_per_usd: this.settings.starsPerUsd,
       crypto_enabled: false,
       test_payments_enabled: this.settings.testPayments,
-      ton_network: '-239' as const,
-      telegram_return_url: null,
+      ton_network: TON_CHAIN[this.settings.tonNetwork ?? 'mainnet'],
+      telegram_return_url: this.telegramReturnUrl(),
     };
+  }
+
+  /** TELEGRAM_APP_URL, else the bot's chat once its username is known, else null. */
+  private telegramReturnUrl(): string | null {
+    if (this.settings.telegramAppUrl) return this.settings.telegramAppUrl;
+    const username = this.settings.botUsername?.() ?? null;
+    return username ? `https://t.me/${username}` : null;
   }
 
   // ---------- TON ----------
@@ -261,14 +293,16 @@ export class PaymentsService {
       );
     }
     const id = randomUUID();
+    const user = await this.users.find(telegramId);
+    const texts = starsInvoiceTexts(cents, localeFromLanguageCode(user?.language_code ?? 'en'));
     await this.repository.insertInvoice({ id, userId: telegramId, amountCents: cents, stars });
     try {
       return await this.bot.call('createInvoiceLink', {
-        title: 'Seer balance top-up',
-        description: `$${formatCents(cents)} added to your Seer balance`,
+        title: texts.title,
+        description: texts.description,
         payload: id,
         currency: 'XTR',
-        prices: [{ label: `$${formatCents(cents)} top-up`, amount: stars }],
+        prices: [{ label: texts.label, amount: stars }],
         provider_token: '',
       });
     } catch (error) {
@@ -285,29 +319,28 @@ export class PaymentsService {
     }
   }
 
-  /** Whether Telegram may take this payment: the invoice is ours, unpaid, recent, the payer's, at the quoted price. */
+  /**
+   * Whether Telegram may take this payment: the invoice is ours, unpaid, recent, the payer's, at
+   * the quoted price. A refusal is worded in the payer's language (Telegram shows it to them).
+   */
   async checkPreCheckout(
     query: PreCheckoutQuery,
   ): Promise<{ ok: true } | { ok: false; error: string }> {
+    const refusal = await this.checkoutRefusal(query);
+    if (refusal === null) return { ok: true };
+    const languageCode =
+      query.from.language_code ?? (await this.users.find(query.from.id))?.language_code;
+    return { ok: false, error: checkoutRefusalText(languageCode, refusal) };
+  }
+
+  private async checkoutRefusal(query: PreCheckoutQuery): Promise<CheckoutRefusal | null> {
     const invoice = await this.repository.findInvoice(query.invoice_payload);
-    if (!invoice)
-      return {
-        ok: false,
-        error: 'This invoice is not valid. Please start the top-up again in the app.',
-      };
-    if (invoice.user_id !== query.from.id)
-      return { ok: false, error: 'This invoice belongs to another account.' };
-    if (invoice.paid_at) return { ok: false, error: 'This invoice has already been paid.' };
-    if (Date.now() - invoice.created_at.getTime() > STARS_INVOICE_MAX_AGE_MS) {
-      return {
-        ok: false,
-        error: 'This invoice has expired. Please start the top-up again in the app.',
-      };
-    }
-    if (query.currency !== 'XTR' || query.total_amount !== invoice.stars) {
-      return { ok: false, error: 'The amount does not match the invoice.' };
-    }
-    return { ok: true };
+    if (!invoice) return 'unknown_invoice';
+    if (invoice.user_id !== query.from.id) return 'another_account';
+    if (invoice.paid_at) return 'already_paid';
+    if (Date.now() - invoice.created_at.getTime() > STARS_INVOICE_MAX_AGE_MS) return 'expired';
+    if (query.currency !== 'XTR' || query.total_amount !== invoice.stars) return 'amount_mismatch';
+    return null;
   }
 
   /**
@@ -457,4 +490,12 @@ export class PaymentsService {
       debitedCents: result.balanceCents !== null ? result.payment.amount_cents : 0,
     };
   }
+}
+
+/** A checkout refusal in the payer's language (English when it is not known). */
+export function checkoutRefusalText(
+  languageCode: string | null | undefined,
+  refusal: CheckoutRefusal,
+): string {
+  return STARS_TEXTS[localeFromLanguageCode(languageCode ?? 'en')].refusals[refusal];
 }

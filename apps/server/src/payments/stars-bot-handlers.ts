@@ -1,6 +1,6 @@
 /** Telegram Stars through the bot: checkout answers, successful payments and refund notices go to PaymentsService. */
 import type { UpdateHandlers } from '../bot/bot-updates.js';
-import type { PaymentsService } from './payments.service.js';
+import { checkoutRefusalText, type PaymentsService } from './payments.service.js';
 
 export function registerStarsHandlers(
   updates: UpdateHandlers,
@@ -16,10 +16,7 @@ export function registerStarsHandlers(
     try {
       verdict = await deps.payments.checkPreCheckout(query);
     } catch {
-      verdict = {
-        ok: false,
-        error: 'Payments are temporarily unavailable. Please try again in a minute.',
-      };
+      verdict = { ok: false, error: checkoutRefusalText(query.from.language_code, 'unavailable') };
     }
     if (verdict.ok) await ctx.answerPreCheckoutQuery(true);
     else await ctx.answerPreCheckoutQuery(false, { error_message: verdict.error });

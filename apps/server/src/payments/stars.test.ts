@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
-import { CALLS } from '@seer/contract';
+import { CALLS, formatMoney } from '@seer/contract';
 import { newUserId, startTestApp, TEST_BOT_TOKEN, type TestApp } from '../test/harness.js';
 import { FakeBotApi } from '../test/fakes/bot-api.js';
 import { BadRequestError, ConflictError } from '../errors.js';
@@ -69,19 +69,70 @@ describe('Stars top-up with long polling', () => {
     await bot?.close();
   });
 
-  it('tells the app how to deposit', async () => {
+  it('tells the app how to deposit, with the bot chat as the way back from a wallet', async () => {
     const user = newUserId();
+    // The bot learns its name (getMe) when it starts.
+    await until(() => t.services.bot!.username !== null);
     const answer = CALLS.GetDepositInfo.answer.parse(
       (await call(t, 'GET', '/GetDepositInfo.php', t.initData(user))).body,
     );
-    expect(answer).toEqual({
+    expect(answer).toMatchObject({
       status: 'success',
       wallet_address: '',
       memo: String(user),
       ton_usd_rate: 3,
       ton_enabled: false,
       stars_enabled: true,
+      stars_per_usd: 50,
+      ton_network: '-239',
+      telegram_return_url: 'https://t.me/seer_test_bot',
     });
+  });
+
+  it('speaks Russian to a Russian user: invoice, checkout refusals and the receipt', async () => {
+    const user = newUserId();
+    const auth = t.initData(user, { language_code: 'ru', allows_write_to_pm: true });
+    const answer = await call(t, 'POST', '/api/CreateStarsInvoice.php', auth, { amount: '12.50' });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const link = CALLS.CreateStarsInvoice.answer.parse(answer.body).invoice_link;
+    const amount = formatMoney(1250, 'ru');
+    expect(amount.replace(/\s/g, ' ')).toBe('12,50 $');
+    expect(bot.invoices.get(link)).toMatchObject({
+      title: 'Пополнение баланса Seer',
+      description: `${amount} на ваш баланс в Seer, оплата в Telegram Stars.`,
+      amount: 625,
+    });
+    expect(bot.callsOf('createInvoiceLink').at(-1)!.params.prices).toEqual([
+      { label: `Пополнение на ${amount}`, amount: 625 },
+    ]);
+
+    // Refusals in the language Telegram gives with the query, else the one stored for the payer.
+    expect(await bot.payInvoice(link, user, { amount: 1, languageCode: 'ru' })).toMatchObject({
+      ok: false,
+      error: 'Сумма не совпадает со счётом.',
+    });
+    expect(await bot.payInvoice(link, user, { amount: 2 })).toMatchObject({
+      ok: false,
+      error: 'Сумма не совпадает со счётом.',
+    });
+    expect(await bot.payInvoice(link, newUserId(), { languageCode: 'en' })).toMatchObject({
+      ok: false,
+      error: 'This invoice belongs to another account.',
+    });
+
+    const paid = await bot.payInvoice(link, user, { languageCode: 'ru' });
+    expect(paid.ok).toBe(true);
+    const receipt = await bot.waitFor(
+      () =>
+        bot
+          .acceptedCallsOf('sendMessage')
+          .find((c) => c.params.chat_id === user && String(c.params.text).includes('Stars')),
+      10_000,
+    );
+    expect(receipt?.params.text).toBe(
+      `Получена оплата в Telegram Stars: на баланс зачислено ${amount}.\nБаланс: ${amount}`,
+    );
+    expect(await balanceOf(t, user)).toBe(1250);
   });
 
   it('creates an XTR invoice link priced in Stars, and refuses bad amounts with a clear 400', async () => {

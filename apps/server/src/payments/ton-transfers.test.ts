@@ -1,9 +1,11 @@
+import { Address } from '@ton/core';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   centsToNanotons,
   incomingTransfer,
   nanotonsToCents,
+  rawTonAddress,
   telegramIdFromMemo,
 } from './ton-transfers.js';
 import type { IndexerTransaction } from './toncenter.js';
@@ -113,5 +115,39 @@ describe('incomingTransfer', () => {
       }),
     );
     expect(transfer).toMatchObject({ comment: '42', memoTelegramId: null });
+  });
+});
+
+describe('rawTonAddress', () => {
+  const raw = `0:${'3f'.repeat(32)}`;
+
+  it('reads raw and user-friendly forms into one raw form', () => {
+    expect(rawTonAddress(raw)).toBe(raw);
+    expect(rawTonAddress(raw.toUpperCase().replace('0X', '0x'))).toBe(raw);
+    const address = Address.parseRaw(raw);
+    for (const bounceable of [true, false])
+      for (const testOnly of [true, false])
+        expect(rawTonAddress(address.toString({ bounceable, testOnly }))).toBe(raw);
+    expect(rawTonAddress(address.toString({ urlSafe: false }))).toBe(raw);
+    expect(rawTonAddress(`-1:${'00'.repeat(32)}`)).toBe(`-1:${'00'.repeat(32)}`);
+  });
+
+  it('refuses what is not an address, or a user-friendly form with a wrong checksum', () => {
+    const friendly = Address.parseRaw(raw).toString();
+    const broken = friendly.slice(0, -1) + (friendly.endsWith('A') ? 'B' : 'A');
+    for (const text of ['0:abc', '', 'EQ', broken, `0:${'zz'.repeat(32)}`])
+      expect(rawTonAddress(text), text).toBeNull();
+  });
+
+  it('stores the sender of a transfer in raw form', () => {
+    const friendly = Address.parseRaw(raw).toString();
+    const transfer = incomingTransfer({
+      hash: 'h',
+      lt: 1n,
+      now: 1_700_000_000,
+      in_msg: { source: friendly, value: '5', bounced: false },
+      description: { aborted: false },
+    });
+    expect(transfer?.source).toBe(raw);
   });
 });

@@ -1,4 +1,5 @@
 /** What an indexer transaction means for Seer: a deposit to credit, one to keep unmatched, or nothing. */
+import { Address } from '@ton/core';
 import { NANOTONS_PER_TON } from '@seer/contract';
 import type { IndexerTransaction } from './toncenter.js';
 
@@ -31,10 +32,24 @@ export function telegramIdFromMemo(comment: string | null): number | null {
   return Number.isSafeInteger(id) ? id : null;
 }
 
+/**
+ * A TON address in raw form ("0:<64 hex>", lower case), whichever form it was written in (raw in
+ * any case, or user-friendly with its checksum checked by @ton/core); null when it is not one.
+ * Raw is the form to store and compare: the flags of the user-friendly forms do not name another account.
+ */
+export function rawTonAddress(text: string): string | null {
+  try {
+    return Address.parse(text.trim()).toRawString();
+  } catch {
+    return null;
+  }
+}
+
 export interface IncomingTransfer {
   hash: string;
   lt: bigint;
   time: Date;
+  /** The sender in raw form (as the indexer wrote it when it is not an address). */
   source: string;
   nanotons: bigint;
   /** The text comment as stored (NUL characters removed, length capped), or null when the body was something else. */
@@ -69,7 +84,7 @@ export function incomingTransfer(tx: IndexerTransaction): IncomingTransfer | nul
     hash: tx.hash,
     lt: tx.lt,
     time: new Date(tx.now * 1000),
-    source: storable(message.source),
+    source: rawTonAddress(message.source) ?? storable(message.source),
     nanotons: BigInt(message.value ?? '0'),
     comment: comment === null ? null : storable(comment).slice(0, MAX_STORED_COMMENT),
     memoTelegramId: telegramIdFromMemo(comment),

@@ -3,6 +3,7 @@
  * every transfer is credited exactly once or kept as unmatched, whatever the indexer and
  * the watcher do in between, and balances always equal ledger sums.
  */
+import { Address } from '@ton/core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newUserId, startTestApp, type TestApp } from '../test/harness.js';
 import { FakeToncenter, TON } from '../test/fakes/toncenter.js';
@@ -283,6 +284,27 @@ describe('TON deposit watcher', () => {
     const started = Date.now();
     await w.stop();
     expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('knows the wallet by its raw form when it is configured user-friendly: asks for it, keys deposits and cursor by it', async () => {
+    const user = await newUser();
+    const friendly = Address.parse(indexer.account).toString({ bounceable: true });
+    const before = indexer.transactionRequests.length;
+    const w = watcher({ wallet: friendly });
+    const tx = indexer.addIncoming({ nanotons: TON, comment: String(user) });
+    await w.pollOnce();
+    const asked = indexer.transactionRequests.slice(before);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((r) => r.query.account === indexer.account)).toBe(true);
+    expect(await balanceOf(user)).toBe(RATE_CENTS);
+    const [deposit] = await t.db.sql<{ source: string }[]>`
+      SELECT source FROM ton_deposits WHERE tx_hash = ${tx.hash}`;
+    expect(deposit!.source).toBe(tx.in_msg!.source);
+    // The same wallet written raw resumes from the same cursor: nothing is read twice.
+    const recorded: string[] = [];
+    await watcher({ onRecorded: (t) => void recorded.push(t.hash) }).pollOnce();
+    expect(recorded).toEqual([]);
+    await expectBooksBalanced();
   });
 
   it('sends X-API-Key when a key is configured', async () => {

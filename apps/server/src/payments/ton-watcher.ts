@@ -6,6 +6,7 @@
  * the next attempt waits with exponential backoff and starts again from the cursor.
  */
 import type { Sql } from '../db/database.js';
+import { rawTonAddress } from './ton-transfers.js';
 import { LeaderLock, LOCK_KEYS } from '../db/leader-lock.js';
 import type { PaymentsService, TonRecordResult } from './payments.service.js';
 import { IndexerError, type IndexerTransaction, type ToncenterClient } from './toncenter.js';
@@ -34,6 +35,11 @@ export class TonDepositWatcher {
   private readonly pageSize: number;
   private readonly backoff: { baseMs: number; maxMs: number };
   private readonly lock: LeaderLock | null;
+  /**
+   * The wallet in raw form: what the indexer is asked for, and the key of the cursor and the
+   * deposits, so writing TON_WALLET_ADDRESS in another form names the same wallet.
+   */
+  private readonly account: string;
   private running: Promise<void> | null = null;
   private stopping = false;
   private wake: (() => void) | null = null;
@@ -48,6 +54,7 @@ export class TonDepositWatcher {
     this.pageSize = options.pageSize ?? 100;
     this.backoff = options.backoff ?? { baseMs: 1_000, maxMs: 5 * 60_000 };
     this.lock = options.sql ? new LeaderLock(options.sql, LOCK_KEYS.tonWatcher) : null;
+    this.account = rawTonAddress(options.wallet) ?? options.wallet;
   }
 
   start(): void {
@@ -76,7 +83,8 @@ export class TonDepositWatcher {
    * after the cursor in lt order. Throws on an indexer failure, having recorded what came before it.
    */
   async pollOnce(): Promise<number> {
-    const { wallet, client, payments } = this.options;
+    const { client, payments } = this.options;
+    const wallet = this.account;
     let cursor = await payments.tonCursor(wallet);
     let recorded = 0;
     for (;;) {

@@ -166,24 +166,24 @@ describe.each(kinds)('two instances over $name', ({ name, make }) => {
       manager_id: advisor.id,
       isOnline: true,
     });
-    expect(await online(b)).toBe(true);
+    await expect.poll(() => online(b), { timeout: 5_000 }).toBe(true);
 
     // Gone from A: offline on B after the grace period.
     advisorOnA.close();
     expect((await watcherOnB.next('presence')).data.isOnline).toBe(false);
-    expect(await online(b)).toBe(false);
+    await expect.poll(() => online(b), { timeout: 5_000 }).toBe(false);
 
     // Connected to B: A's sockets and answers say online.
     const advisorOnB = await b.connect(telegramId);
     advisorOnB.send({ type: 'manager_connect', user_id: telegramId });
     await advisorOnB.next('connected');
     expect((await watcherOnA.next('presence', (f) => f.data.isOnline)).data.isOnline).toBe(true);
-    expect(await online(a)).toBe(true);
+    await expect.poll(() => online(a), { timeout: 5_000 }).toBe(true);
 
     // "Away" set through A while the socket is on B: offline everywhere.
     await a.call('POST', '/api/ManagerSetStatus.php', telegramId, { online: false });
     expect((await watcherOnB.next('presence', (f) => !f.data.isOnline)).data.isOnline).toBe(false);
-    expect(await online(b)).toBe(false);
+    await expect.poll(() => online(b), { timeout: 5_000 }).toBe(false);
     await a.call('POST', '/api/ManagerSetStatus.php', telegramId, { online: true });
     for (const socket of [watcherOnA, watcherOnB, advisorOnB]) socket.close();
   });

@@ -3,7 +3,8 @@
  * /bot<token>/<method> with JSON, answers { ok, result } or { ok: false, error_code, description }.
  * It records every call, queues updates for getUpdates (offset confirms, timeout long-polls,
  * 409 while a webhook is set), delivers them to a registered webhook with its secret token,
- * and plays Telegram's side of a Stars payment: pre_checkout_query, then successful_payment.
+ * plays Telegram's side of a Stars payment: pre_checkout_query, then successful_payment, and
+ * keeps the command menus set with setMyCommands per language.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
@@ -38,6 +39,8 @@ export class FakeBotApi {
   /** Charges Telegram made (charge id → payer), and which were refunded. */
   readonly charges = new Map<string, { userId: number; stars: number; refunded: boolean }>();
   webhook: { url: string; secret: string | undefined } | null = null;
+  /** The command menus set with setMyCommands (default scope), by language code ('' for everyone else). */
+  readonly myCommands = new Map<string, Array<{ command: string; description: string }>>();
   private queue: Update[] = [];
   private nextUpdateId = 700_000_001;
   private waiters: Array<() => void> = [];
@@ -159,7 +162,7 @@ export class FakeBotApi {
   async payInvoice(
     link: string,
     payerId: number,
-    options: { amount?: number } = {},
+    options: { amount?: number; languageCode?: string } = {},
   ): Promise<{ ok: boolean; chargeId: string | null; error?: string }> {
     const invoice = this.invoices.get(link);
     if (!invoice) throw new Error(`no invoice link ${link}`);
@@ -168,7 +171,12 @@ export class FakeBotApi {
     await this.pushUpdate({
       pre_checkout_query: {
         id: queryId,
-        from: { id: payerId, is_bot: false, first_name: 'Payer' },
+        from: {
+          id: payerId,
+          is_bot: false,
+          first_name: 'Payer',
+          ...(options.languageCode ? { language_code: options.languageCode } : {}),
+        },
         currency: invoice.currency,
         total_amount: amount,
         invoice_payload: invoice.payload,
@@ -377,6 +385,31 @@ export class FakeBotApi {
         const link = `https://t.me/$${randomBytes(9).toString('base64url')}`;
         this.invoices.set(link, { link, title, description, payload, currency: 'XTR', amount });
         return { ok: true, result: link };
+      }
+      case 'setMyCommands': {
+        // https://core.telegram.org/bots/api#setmycommands
+        const commands = p.commands as Array<{ command?: unknown; description?: unknown }>;
+        if (!Array.isArray(commands) || commands.length > 100)
+          return bad('commands must be an array of at most 100 BotCommand');
+        for (const c of commands) {
+          if (typeof c.command !== 'string' || !/^[a-z0-9_]{1,32}$/.test(c.command))
+            return bad('BOT_COMMAND_INVALID');
+          if (
+            typeof c.description !== 'string' ||
+            c.description.length < 1 ||
+            c.description.length > 256
+          )
+            return bad('BOT_COMMAND_DESCRIPTION_INVALID');
+        }
+        if (p.scope !== undefined && (p.scope as { type?: unknown }).type !== 'default')
+          return bad('this fake keeps only the default scope');
+        const language = p.language_code === undefined ? '' : String(p.language_code);
+        if (language !== '' && !/^[a-z]{2}$/.test(language)) return bad('LANG_CODE_INVALID');
+        this.myCommands.set(
+          language,
+          commands.map((c) => ({ command: String(c.command), description: String(c.description) })),
+        );
+        return { ok: true, result: true };
       }
       case 'answerPreCheckoutQuery':
         if (typeof p.pre_checkout_query_id !== 'string')

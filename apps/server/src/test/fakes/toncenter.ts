@@ -8,6 +8,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createHash, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { Address } from '@ton/core';
 
 export interface FakeTransaction {
   account: string;
@@ -240,9 +241,13 @@ export class FakeToncenter {
   }
 }
 
-/** Accounts match in raw form case-insensitively; the fake does not convert user-friendly forms. */
+/** Accounts match as addresses (raw or user-friendly, like toncenter's `account` filter). */
 function sameAccount(a: string, b: string): boolean {
-  return a.toLowerCase() === b.toLowerCase();
+  try {
+    return Address.parse(a).equals(Address.parse(b));
+  } catch {
+    return a.toLowerCase() === b.toLowerCase();
+  }
 }
 
 export const TON = 1_000_000_000n;

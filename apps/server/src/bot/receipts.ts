@@ -1,0 +1,116 @@
+/**
+ * Receipts in the bot's chat: every credit (TON, Stars, crypto, test payment, Seer's credit) and
+ * every refund or debit that is not a message is told to the user, in their language, with the
+ * amount, what it was and the new balance, if they allowed the bot to write.
+ *
+ * A receipt is a transactional outbox row: the money path tells this module of each ledger row
+ * inside the transaction that writes it, and the receipt is written there too. So a credit that
+ * rolls back leaves no receipt, a committed one always has its receipt, and the unique ledger_id
+ * keeps it to one receipt per ledger row whatever instance writes it. The outbox worker delivers
+ * it (docs/decisions/016-bot-outbox.md, 019-receipts-and-stars-conformance.md).
+ */
+import { formatMoney, localeFromLanguageCode, type Locale } from '@seer/contract';
+import type { Tx } from '../db/database.js';
+import type { LedgerEntry, LedgerObserver, NoticedReason } from '../money/money.service.js';
+import type { UsersService } from '../users/users.service.js';
+import type { NoticeOutboxRepository } from './notice-outbox.repository.js';
+
+interface ReceiptTexts {
+  /** What the change was, and how much: "TON deposit: $12.50 added to your balance." */
+  what: Record<NoticedReason, (amount: string) => string>;
+  balance: (amount: string) => string;
+  open: string;
+}
+
+export const RECEIPT_TEXTS: Record<Locale, ReceiptTexts> = {
+  en: {
+    what: {
+      ton_deposit: (amount) => `TON deposit received: ${amount} added to your balance.`,
+      stars: (amount) => `Payment in Telegram Stars received: ${amount} added to your balance.`,
+      crypto_deposit: (amount) => `Crypto payment received: ${amount} added to your balance.`,
+      test_payment: (amount) =>
+        `Test payment (no money was charged): ${amount} added to your balance.`,
+      admin_credit: (amount) => `Credit from Seer: ${amount} added to your balance.`,
+      stars_refund: (amount) =>
+        `Your Telegram Stars payment was refunded: ${amount} taken from your balance. The Stars are back in your Telegram account.`,
+      admin_debit: (amount) => `Correction by Seer: ${amount} taken from your balance.`,
+    },
+    balance: (amount) => `Balance: ${amount}`,
+    open: 'Open Seer',
+  },
+  ru: {
+    what: {
+      ton_deposit: (amount) => `Получен перевод в TON: на баланс зачислено ${amount}.`,
+      stars: (amount) => `Получена оплата в Telegram Stars: на баланс зачислено ${amount}.`,
+      crypto_deposit: (amount) => `Получен криптоплатёж: на баланс зачислено ${amount}.`,
+      test_payment: (amount) =>
+        `Тестовый платёж (деньги не списывались): на баланс зачислено ${amount}.`,
+      admin_credit: (amount) => `Начисление от Seer: на баланс зачислено ${amount}.`,
+      stars_refund: (amount) =>
+        `Платёж в Telegram Stars возвращён: с баланса списано ${amount}. Звёзды вернулись на ваш счёт в Telegram.`,
+      admin_debit: (amount) => `Корректировка от Seer: с баланса списано ${amount}.`,
+    },
+    balance: (amount) => `Баланс: ${amount}`,
+    open: 'Открыть Seer',
+  },
+};
+
+/** The receipt's words for one ledger row. */
+export function receiptText(
+  entry: Pick<LedgerEntry, 'amountCents' | 'balanceCents'> & { reason: NoticedReason },
+  locale: Locale,
+): string {
+  const texts = RECEIPT_TEXTS[locale];
+  const amount = formatMoney(Math.abs(entry.amountCents), locale);
+  return `${texts.what[entry.reason](amount)}\n${texts.balance(formatMoney(entry.balanceCents, locale))}`;
+}
+
+function isNoticed(reason: string): reason is NoticedReason {
+  return reason !== 'message' && reason in RECEIPT_TEXTS.en.what;
+}
+
+export class BotReceipts implements LedgerObserver {
+  private readonly listeners: Array<() => void> = [];
+
+  constructor(
+    private readonly deps: {
+      /** Who may be written to, and in which language (read in the money transaction). */
+      users: Pick<UsersService, 'find'>;
+      outbox: Pick<NoticeOutboxRepository, 'insertReceipt'>;
+      publicUrl: string;
+    },
+  ) {}
+
+  /** Called after a transaction that may have written receipts has committed (wakes the outbox worker). */
+  onCommitted(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  async recorded(tx: Tx, entry: LedgerEntry): Promise<void> {
+    const { reason } = entry;
+    if (!isNoticed(reason) || entry.amountCents === 0) return;
+    const user = await this.deps.users.find(entry.userId, tx);
+    if (!user?.allows_write_to_pm) return;
+    const locale = localeFromLanguageCode(user.language_code ?? 'en');
+    await this.deps.outbox.insertReceipt(tx, {
+      ledgerId: entry.ledgerId,
+      chatId: entry.userId,
+      text: receiptText({ ...entry, reason }, locale),
+      replyMarkup: {
+        inline_keyboard: [
+          [
+            {
+              text: RECEIPT_TEXTS[locale].open,
+              web_app: { url: `${this.deps.publicUrl}/notifications` },
+            },
+          ],
+        ],
+      },
+    });
+  }
+
+  committed(entries: readonly LedgerEntry[]): void {
+    if (!entries.some((entry) => isNoticed(entry.reason))) return;
+    for (const listener of this.listeners) listener();
+  }
+}

@@ -1,0 +1,109 @@
+/** The environment is read once with errors that name the variable: the payment and link settings. */
+import { describe, expect, it } from 'vitest';
+import { Address } from '@ton/core';
+import { ConfigError, loadConfig } from './config.js';
+
+const RAW_WALLET = `0:${'5a'.repeat(32)}`;
+
+function failure(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('the configuration was accepted');
+}
+
+describe('PUBLIC_URL', () => {
+  it('is required in production, with a message that says what it is', () => {
+    expect(failure({ NODE_ENV: 'production' })).toMatch(/PUBLIC_URL: required in production/);
+    expect(
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://seer.example/' }).publicUrl,
+    ).toBe('https://seer.example');
+  });
+
+  it('defaults to localhost at the port outside production, and must be a URL', () => {
+    expect(loadConfig({ PORT: '9090' }).publicUrl).toBe('http://localhost:9090');
+    expect(failure({ PUBLIC_URL: 'seer.example' })).toMatch(/PUBLIC_URL must be a URL/);
+  });
+});
+
+describe('NOWPAYMENTS_API_KEY and NOWPAYMENTS_IPN_SECRET', () => {
+  it('are both set or neither', () => {
+    expect(loadConfig({}).nowPayments).toBeUndefined();
+    expect(failure({ NOWPAYMENTS_API_KEY: 'key' })).toMatch(
+      /NOWPAYMENTS_API_KEY, NOWPAYMENTS_IPN_SECRET: set both/,
+    );
+    expect(failure({ NOWPAYMENTS_IPN_SECRET: 'secret' })).toMatch(/set both/);
+    expect(
+      loadConfig({ NOWPAYMENTS_API_KEY: 'key', NOWPAYMENTS_IPN_SECRET: 'secret' }),
+    ).toMatchObject({
+      nowPayments: { apiKey: 'key', ipnSecret: 'secret', apiUrl: 'https://api.nowpayments.io' },
+    });
+    expect(
+      loadConfig({
+        NOWPAYMENTS_API_KEY: 'key',
+        NOWPAYMENTS_IPN_SECRET: 'secret',
+        NOWPAYMENTS_API_URL: 'http://127.0.0.1:9999/',
+      }).nowPayments?.apiUrl,
+    ).toBe('http://127.0.0.1:9999');
+  });
+});
+
+describe('TON_NETWORK and TON_WALLET_ADDRESS', () => {
+  it('defaults to mainnet and accepts testnet, nothing else', () => {
+    expect(loadConfig({}).tonNetwork).toBe('mainnet');
+    expect(loadConfig({ TON_NETWORK: 'testnet' }).tonNetwork).toBe('testnet');
+    expect(failure({ TON_NETWORK: 'devnet' })).toMatch(/TON_NETWORK/);
+  });
+
+  it('accepts a wallet in raw or user-friendly form, checked by its checksum', () => {
+    const address = Address.parseRaw(RAW_WALLET);
+    for (const form of [
+      RAW_WALLET,
+      RAW_WALLET.toUpperCase().replace(/^0X/, '0x'),
+      address.toString(),
+      address.toString({ bounceable: false }),
+      address.toString({ urlSafe: false }),
+    ])
+      expect(loadConfig({ TON_WALLET_ADDRESS: form }).tonWalletAddress, form).toBe(form);
+    const friendly = address.toString();
+    const broken = friendly.slice(0, -2) + (friendly.endsWith('AA') ? 'BB' : 'AA');
+    for (const bad of [broken, '0:abc', `5:${'5a'.repeat(32)}`, 'EQ' + 'A'.repeat(46), 'wallet'])
+      expect(failure({ TON_WALLET_ADDRESS: bad }), bad).toMatch(
+        /TON_WALLET_ADDRESS must be a TON address/,
+      );
+  });
+
+  it('refuses a testnet-only wallet on mainnet', () => {
+    const testOnly = Address.parseRaw(RAW_WALLET).toString({ testOnly: true });
+    expect(failure({ TON_WALLET_ADDRESS: testOnly })).toMatch(
+      /TON_WALLET_ADDRESS: a testnet-only address, but TON_NETWORK is mainnet/,
+    );
+    expect(
+      loadConfig({ TON_WALLET_ADDRESS: testOnly, TON_NETWORK: 'testnet' }).tonWalletAddress,
+    ).toBe(testOnly);
+  });
+});
+
+describe('TELEGRAM_APP_URL and SUPPORT_URL', () => {
+  it('takes a t.me link to the bot or its Mini App, nothing else', () => {
+    expect(loadConfig({}).telegramAppUrl).toBeUndefined();
+    expect(loadConfig({ TELEGRAM_APP_URL: 'https://t.me/seer_bot/app' }).telegramAppUrl).toBe(
+      'https://t.me/seer_bot/app',
+    );
+    for (const bad of ['http://t.me/seer_bot', 'https://example.com/seer', 't.me/seer_bot'])
+      expect(failure({ TELEGRAM_APP_URL: bad }), bad).toMatch(
+        /TELEGRAM_APP_URL must be a https:\/\/t\.me/,
+      );
+  });
+
+  it('has a support link for /paysupport, which must be a URL', () => {
+    expect(loadConfig({}).supportUrl).toBe('https://t.me/seer_support');
+    expect(loadConfig({ SUPPORT_URL: 'https://seer.example/help' }).supportUrl).toBe(
+      'https://seer.example/help',
+    );
+    expect(failure({ SUPPORT_URL: 'write to us' })).toMatch(/SUPPORT_URL must be a URL/);
+  });
+});

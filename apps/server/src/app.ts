@@ -30,7 +30,7 @@ import { chatRoutes } from './chat/chat.routes.js';
 import { reviewsRoutes } from './reviews/reviews.routes.js';
 import { adminRoutes } from './admin/admin.routes.js';
 import { paymentsAdminRoutes } from './admin/payments-admin.routes.js';
-import { paymentsRoutes } from './payments/payments.routes.js';
+import { paymentsRoutes, testPaymentRoutes } from './payments/payments.routes.js';
 import { moneyRoutes } from './money/money.routes.js';
 import { cryptoRoutes } from './payments/crypto.routes.js';
 import { cryptoAdminRoutes } from './admin/crypto-admin.routes.js';
@@ -197,6 +197,7 @@ export async function buildApp(
   adminRoutes(app, auth, admin, payouts, advisors);
   paymentsAdminRoutes(app, auth, payments, admin.audit);
   paymentsRoutes(app, auth, payments, config, limits);
+  testPaymentRoutes(app, auth, domain.testPayments, limits);
   moneyRoutes(app, auth, domain.money);
   await cryptoRoutes(app, auth, domain.crypto, limits);
   cryptoAdminRoutes(app, auth, domain.crypto);

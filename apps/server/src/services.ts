@@ -32,6 +32,7 @@ import { PaymentsService } from './payments/payments.service.js';
 import { CryptoRepository } from './payments/crypto.repository.js';
 import { CryptoPaymentsService } from './payments/crypto.service.js';
 import { registerStarsHandlers } from './payments/stars-bot-handlers.js';
+import { TestPaymentsService } from './payments/test-payments.js';
 import { ReviewsRepository } from './reviews/reviews.repository.js';
 import { ReviewsService } from './reviews/reviews.service.js';
 import { UsersRepository } from './users/users.repository.js';
@@ -48,6 +49,8 @@ export interface DomainServices {
   payments: PaymentsService;
   /** Crypto top-ups through NOWPayments. */
   crypto: CryptoPaymentsService;
+  /** Demo mode's test payments (on only with demo sign-in). */
+  testPayments: TestPaymentsService;
   admin: AdminService;
   payouts: PayoutsService;
   /** Null without BOT_TOKEN or when built without the bot's intake (the command line). */
@@ -107,6 +110,7 @@ export async function createDomainServices(deps: {
           }),
         )
       : null);
+  const testPayments = new TestPaymentsService(money, auth.demoSignIn);
   const payments = new PaymentsService(
     new PaymentsRepository(sql),
     money,
@@ -119,6 +123,7 @@ export async function createDomainServices(deps: {
       telegramAppUrl: config.telegramAppUrl,
       botUsername: () => bot?.username ?? null,
       cryptoEnabled: config.nowPayments !== undefined,
+      testPayments: testPayments.enabled,
     },
     botApi,
   );
@@ -147,6 +152,7 @@ export async function createDomainServices(deps: {
     images,
     payments,
     crypto,
+    testPayments,
     admin,
     payouts,
     bot,

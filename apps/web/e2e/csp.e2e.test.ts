@@ -70,6 +70,19 @@ describe.skipIf(skipReason())('the content security policy', () => {
         ]),
       }),
     );
+    // The balance screen offers TON Connect only with a deposit wallet; this server has none.
+    await context.route('**/GetDepositInfo.php', async (route) => {
+      const answer = await route.fetch();
+      const info = (await answer.json()) as Record<string, unknown>;
+      await route.fulfill({
+        response: answer,
+        json: {
+          ...info,
+          ton_enabled: true,
+          wallet_address: 'UQCrq6urq6urq6urq6urq6urq6urq6urq6urq6urq6urq5jh',
+        },
+      });
+    });
     let walletIconLoaded = false;
     await context.route('https://wallet.example/**', (route) => {
       walletIconLoaded = true;

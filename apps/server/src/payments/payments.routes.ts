@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { centsToDollars } from '@seer/contract';
 import type { AuthService } from '../auth/auth.service.js';
 import type { Config } from '../config.js';
 import { registerCall } from '../http/register-call.js';
 import type { PaymentsService } from './payments.service.js';
+import type { TestPaymentsService } from './test-payments.js';
 import type { RateLimiter } from '../rate-limits/rate-limits.js';
 import { tonConnectIconPng } from './tonconnect-icon.js';
 
@@ -43,6 +45,28 @@ export function paymentsRoutes(
       iconUrl: `${config.publicUrl}/tonconnect-icon.png`,
       termsOfUseUrl: `${config.publicUrl}/terms`,
       privacyPolicyUrl: `${config.publicUrl}/privacy-policy`,
+    };
+  });
+}
+
+/**
+ * Demo mode's CreateTestPayment. Registered only while test payments are on, so elsewhere (and
+ * always in production) the call is absent: 404 like any unknown path, before any sign-in check.
+ */
+export function testPaymentRoutes(
+  app: FastifyInstance,
+  auth: AuthService,
+  testPayments: TestPaymentsService,
+  limits: RateLimiter,
+): void {
+  if (!testPayments.enabled) return;
+  registerCall(app, auth, 'CreateTestPayment', async ({ identity, body }) => {
+    await limits.take('testPayment', identity.telegramId);
+    const paid = await testPayments.pay(identity.telegramId, body.amount);
+    return {
+      status: 'success',
+      new_balance: centsToDollars(paid.balanceCents),
+      credited: centsToDollars(paid.creditedCents),
     };
   });
 }

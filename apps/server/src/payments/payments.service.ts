@@ -37,6 +37,8 @@ export interface PaymentsSettings {
   tonWalletAddress: string | undefined;
   tonUsdRateCents: number;
   starsPerUsd: number;
+  /** Demo mode's test payments are on (TestPaymentsService.enabled). */
+  testPayments: boolean;
   /** TON Connect's network; the wallet address is shown test-only on testnet. */
   tonNetwork?: 'mainnet' | 'testnet';
   /** TELEGRAM_APP_URL: where a wallet sends a Telegram user back (TON Connect's twaReturnUrl). */
@@ -116,7 +118,7 @@ export class PaymentsService {
       stars_enabled: this.starsEnabled,
       stars_per_usd: this.settings.starsPerUsd,
       crypto_enabled: this.settings.cryptoEnabled,
-      test_payments_enabled: false,
+      test_payments_enabled: this.settings.testPayments,
       ton_network: TON_CHAIN[this.settings.tonNetwork ?? 'mainnet'],
       telegram_return_url: this.telegramReturnUrl(),
     };

@@ -1,6 +1,6 @@
 /** /balance: the current balance (GetUser, live over the socket) and the top-up component. */
-import { formatCents } from '@seer/contract';
-import { useT } from '../../lib/i18n';
+import { formatMoney } from '@seer/contract';
+import { useLocale, useT } from '../../lib/i18n';
 import { useCurrentUser, useLiveBalance } from '../../lib/user';
 import { PageHeader } from '../../shared/ui/page-header';
 import { ErrorState, LoadingState } from '../../shared/ui/states';
@@ -9,6 +9,7 @@ import styles from './balance.module.css';
 
 export default function BalancePage() {
   const t = useT();
+  const locale = useLocale();
   const user = useCurrentUser();
   useLiveBalance();
   return (
@@ -22,7 +23,7 @@ export default function BalancePage() {
         <section className="card card-hero" aria-live="polite">
           <p style={{ margin: 0 }}>{t('balance.current')}</p>
           <p className={styles.balanceValue} data-testid="balance-value">
-            ${formatCents(user.data.balance_cents)}
+            {formatMoney(user.data.balance_cents, locale)}
           </p>
         </section>
       )}

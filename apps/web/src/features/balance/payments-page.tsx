@@ -1,6 +1,6 @@
 /** /payments: 'Payment Methods', the balance line (GetUser, live) and the same top-up component. */
-import { formatCents } from '@seer/contract';
-import { useT } from '../../lib/i18n';
+import { formatMoney } from '@seer/contract';
+import { useLocale, useT } from '../../lib/i18n';
 import { useCurrentUser, useLiveBalance } from '../../lib/user';
 import { PageHeader } from '../../shared/ui/page-header';
 import { ErrorState, LoadingState } from '../../shared/ui/states';
@@ -8,6 +8,7 @@ import { TopUpPanel } from './components/top-up-panel';
 
 export default function PaymentsPage() {
   const t = useT();
+  const locale = useLocale();
   const user = useCurrentUser();
   useLiveBalance();
   return (
@@ -20,7 +21,9 @@ export default function PaymentsPage() {
       {user.status === 'success' && (
         <p className="card" aria-live="polite">
           {t('balance.current')}:{' '}
-          <strong data-testid="balance-value">${formatCents(user.data.balance_cents)}</strong>
+          <strong data-testid="balance-value">
+            {formatMoney(user.data.balance_cents, locale)}
+          </strong>
         </p>
       )}
       <TopUpPanel />

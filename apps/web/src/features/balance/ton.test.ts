@@ -1,49 +1,59 @@
 import { describe, expect, it } from 'vitest';
-import { commentPayload, formatTon, friendlyAddress, nanotonsFor, tonTransferLink } from './ton';
+import { Cell } from '@ton/core';
+import { commentPayload, friendlyAddress, transactionRequest } from './ton';
 
-describe('TON amounts', () => {
-  it('asks for enough nanotons to cover the dollars at the rate (rounded up)', () => {
-    expect(nanotonsFor(300, 300)).toBe(1_000_000_000n);
-    expect(nanotonsFor(125_000, 300)).toBe(416_666_666_667n);
-    expect(nanotonsFor(1, 312)).toBe(3_205_129n);
-    // the server rounds down: what we ask for is always worth at least the amount
-    for (const [cents, rate] of [
-      [1, 300],
-      [999, 312],
-      [125_000, 287],
-      [7, 1],
-    ] as const) {
-      expect((nanotonsFor(cents, rate) * BigInt(rate)) / 1_000_000_000n).toBe(BigInt(cents));
-    }
+const RAW = `0:${'ab'.repeat(32)}`;
+const FRIENDLY = 'UQCrq6urq6urq6urq6urq6urq6urq6urq6urq6urq6urq5jh';
+
+describe('the comment payload', () => {
+  it('is op 0 then the text, as a base64 bag of cells', () => {
+    expect(commentPayload('123456789')).toBe('te6cckEBAQEADwAAGgAAAAAxMjM0NTY3ODnPIZpL');
+    const slice = Cell.fromBase64(commentPayload('424242')).beginParse();
+    expect(slice.loadUint(32)).toBe(0);
+    expect(slice.loadStringTail()).toBe('424242');
   });
 
-  it('formats nanotons as TON without trailing zeros', () => {
-    expect(formatTon(1_000_000_000n)).toBe('1');
-    expect(formatTon(416_666_666_667n)).toBe('416.666666667');
-    expect(formatTon(1_500_000_000n)).toBe('1.5');
-    expect(formatTon(1n)).toBe('0.000000001');
+  it('carries a text longer than one cell in its references', () => {
+    const text = 'memo '.repeat(60);
+    const slice = Cell.fromBase64(commentPayload(text)).beginParse();
+    expect(slice.loadUint(32)).toBe(0);
+    expect(slice.loadStringTail()).toBe(text);
   });
 });
 
-describe('TON wire forms', () => {
-  it('builds the text-comment payload exactly as @ton/core serializes it', () => {
-    // beginCell().storeUint(0, 32).storeStringTail('123456789').endCell().toBoc({ idx: false, crc32: true })
-    expect(commentPayload('123456789')).toBe('te6cckEBAQEADwAAGgAAAAAxMjM0NTY3ODnPIZpL');
-    expect(() => commentPayload('x'.repeat(124))).toThrow(RangeError);
+describe('addresses', () => {
+  it('gives the non-bounceable user-friendly form of raw and friendly addresses', () => {
+    expect(friendlyAddress(RAW)).toBe(FRIENDLY);
+    expect(friendlyAddress(' EQCrq6urq6urq6urq6urq6urq6urq6urq6urq6urq6urq8Uk ')).toBe(FRIENDLY);
+    expect(friendlyAddress(FRIENDLY)).toBe(FRIENDLY);
   });
 
-  it('turns a raw address into its non-bounceable user-friendly form and leaves friendly ones alone', () => {
-    expect(friendlyAddress(`0:${'ab'.repeat(32)}`)).toBe(
-      'UQCrq6urq6urq6urq6urq6urq6urq6urq6urq6urq6urq5jh',
-    );
-    expect(friendlyAddress(' EQCrq6urq6urq6urq6urq6urq6urq6urq6urq6urq6urq8Uk ')).toBe(
-      'EQCrq6urq6urq6urq6urq6urq6urq6urq6urq6urq6urq8Uk',
-    );
+  it('marks testnet addresses and refuses what is not an address', () => {
+    expect(friendlyAddress(RAW, '-3')).toMatch(/^0Q/);
+    expect(() => friendlyAddress('UQCrq6urq6urq6urq6urq6urq6urq6urq6urq6urq6urq5jX')).toThrow();
+    expect(() => friendlyAddress('not an address')).toThrow();
   });
+});
 
-  it('links to ton://transfer with the amount and the memo', () => {
-    expect(tonTransferLink(`0:${'ab'.repeat(32)}`, 1_500_000_000n, '42')).toBe(
-      'ton://transfer/UQCrq6urq6urq6urq6urq6urq6urq6urq6urq6urq6urq5jh?amount=1500000000&text=42',
+describe('the TON Connect transaction', () => {
+  it('sends the exact nanotons with the memo on the given network, valid for 10 minutes', () => {
+    const request = transactionRequest(
+      { address: RAW, nanotons: 8_333_333_334n, memo: '424242', network: '-239' },
+      1_700_000_000_500,
     );
+    expect(request).toEqual({
+      validUntil: 1_700_000_600,
+      network: '-239',
+      messages: [
+        {
+          address: FRIENDLY,
+          amount: '8333333334',
+          payload: 'te6cckEBAQEADAAAFAAAAAA0MjQyNDIeBgAh',
+        },
+      ],
+    });
+    expect(
+      transactionRequest({ address: RAW, nanotons: 1n, memo: '1', network: '-3' }).network,
+    ).toBe('-3');
   });
 });

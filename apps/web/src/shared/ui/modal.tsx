@@ -10,7 +10,15 @@ import { Button } from './button';
 import { CloseIcon } from './icons';
 import { StarInput } from './star-rating';
 
-export type ModalVariant = 'warn' | 'success' | 'error' | 'operator' | 'review' | 'tonWallet';
+export type ModalVariant =
+  | 'warn'
+  | 'success'
+  | 'error'
+  | 'operator'
+  | 'review'
+  | 'tonWallet'
+  /** A card brand's button: says the payment goes through Telegram Stars, then opens the invoice. */
+  | 'stars';
 
 /** The review modal starts at 3 stars (docs/product-rules.md#advisors-and-categories). */
 const DEFAULT_REVIEW_RATING = 3;
@@ -35,6 +43,7 @@ const ICONS: Record<ModalVariant, string> = {
   operator: '🔮',
   review: '⭐',
   tonWallet: '💎',
+  stars: '⭐',
 };
 
 let current: ModalOptions | null = null;
@@ -115,7 +124,7 @@ function ModalBody({ options }: { options: ModalOptions }) {
   return (
     <div className="modal-backdrop">
       <div
-        className={`modal modal-${variant}`}
+        className={`modal modal-sheet modal-${variant}`}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
@@ -130,42 +139,49 @@ function ModalBody({ options }: { options: ModalOptions }) {
         >
           <CloseIcon />
         </button>
-        <div className="modal-icon" aria-hidden="true">
-          {ICONS[variant]}
+        {/* A long body scrolls; the action stays in view on the smallest phones. */}
+        <div className="modal-body">
+          <div className="modal-icon" aria-hidden="true">
+            {ICONS[variant]}
+          </div>
+          <h2 id={titleId}>{t(`modals.${variant}.title`, params)}</h2>
+          <p className="muted">{t(`modals.${variant}.message`, params)}</p>
+          {options.content}
+          {variant === 'review' && (
+            <>
+              <StarInput value={rating} onChange={setRating} />
+              <label className="visually-hidden" htmlFor="review-text">
+                {t('modals.review.comment')}
+              </label>
+              <textarea
+                id="review-text"
+                className="input"
+                rows={3}
+                placeholder={t('modals.review.comment')}
+                value={text}
+                onChange={(event) =>
+                  setText(fitText(event.target.value, LIMITS.reviewTextMaxLength))
+                }
+                style={{ marginTop: 12 }}
+              />
+            </>
+          )}
+          {error && (
+            <p className="field-error" role="alert">
+              {error}
+            </p>
+          )}
         </div>
-        <h2 id={titleId}>{t(`modals.${variant}.title`, params)}</h2>
-        <p className="muted">{t(`modals.${variant}.message`, params)}</p>
-        {options.content}
-        {variant === 'review' && (
-          <>
-            <StarInput value={rating} onChange={setRating} />
-            <label className="visually-hidden" htmlFor="review-text">
-              {t('modals.review.comment')}
-            </label>
-            <textarea
-              id="review-text"
-              className="input"
-              rows={3}
-              placeholder={t('modals.review.comment')}
-              value={text}
-              onChange={(event) => setText(fitText(event.target.value, LIMITS.reviewTextMaxLength))}
-              style={{ marginTop: 12 }}
-            />
-          </>
-        )}
-        {error && (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        )}
-        <Button
-          variant="primary"
-          onClick={() => void act()}
-          busy={busy}
-          busyLabel={t('common.sending')}
-        >
-          {t(`modals.${variant}.action`, params)}
-        </Button>
+        <div className="modal-actions">
+          <Button
+            variant="primary"
+            onClick={() => void act()}
+            busy={busy}
+            busyLabel={t('common.sending')}
+          >
+            {t(`modals.${variant}.action`, params)}
+          </Button>
+        </div>
       </div>
     </div>
   );

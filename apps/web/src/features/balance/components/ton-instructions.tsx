@@ -1,10 +1,15 @@
-/** The TON panel: deposit address and memo with copy buttons, the steps, and a ton:// link. */
+/**
+ * The TON panel: the deposit address (as the server gives it: user-friendly, non-bounceable) and
+ * the memo with copy buttons, the amount to send, the steps, and — in a plain browser only — a
+ * ton:// link (it does not open inside Telegram, where TON Connect or copying does the job).
+ */
+import { formatMoney, formatTonAmount } from '@seer/contract';
 import { useLocale, useT } from '../../../lib/i18n';
+import { isInTelegram } from '../../../lib/telegram';
 import { showToast } from '../../../shared/ui/toast';
 import { Button } from '../../../shared/ui/button';
 import { copyText } from '../copy';
-import { formatAmount } from '../amount';
-import { formatTon, friendlyAddress, nanotonsFor, tonTransferLink } from '../ton';
+import { nanotonsFor, tonTransferLink } from '../ton-amount';
 import { useDepositInfo } from '../api/get-deposit-info';
 import styles from '../balance.module.css';
 
@@ -41,7 +46,7 @@ export function TonInstructions({ amountCents }: TonInstructionsProps) {
   if (!info.ton_enabled || !info.wallet_address)
     return <p role="alert">{t('balance.ton.unavailable')}</p>;
 
-  const address = friendlyAddress(info.wallet_address);
+  const address = info.wallet_address.trim();
   const rateCents = Math.round(info.ton_usd_rate * 100);
   const nanotons = amountCents !== null ? nanotonsFor(amountCents, rateCents) : null;
   return (
@@ -67,9 +72,9 @@ export function TonInstructions({ amountCents }: TonInstructionsProps) {
       {nanotons !== null && amountCents !== null && (
         <p className={styles.toSend}>
           {t('balance.ton.toSend', {
-            usd: formatAmount(amountCents, locale),
-            ton: formatTon(nanotons),
-            rate: formatAmount(rateCents, locale),
+            usd: formatMoney(amountCents, locale),
+            ton: formatTonAmount(nanotons, locale),
+            rate: formatMoney(rateCents, locale),
           })}
         </p>
       )}
@@ -80,10 +85,10 @@ export function TonInstructions({ amountCents }: TonInstructionsProps) {
         <li>{t('balance.ton.step4')}</li>
       </ol>
       <p className="small muted">{t('balance.ton.memoWarning')}</p>
-      {nanotons !== null && (
+      {nanotons !== null && !isInTelegram() && (
         <a
           className="button button-outline button-block"
-          href={tonTransferLink(info.wallet_address, nanotons, info.memo)}
+          href={tonTransferLink(address, nanotons, info.memo)}
         >
           {t('balance.ton.openWallet')}
         </a>

@@ -1,18 +1,27 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ServerFrameOf } from '@seer/contract';
 import { ApiError } from '../../../lib/api-client';
-import { clearDataCache } from '../../../lib/use-data';
+import { setLocale } from '../../../lib/i18n';
+import { clearDataCache, getCachedData } from '../../../lib/use-data';
+import type { CurrentUser } from '../../../lib/user';
 import { ModalHost, closeModal } from '../../../shared/ui/modal';
 import { Toasts } from '../../../shared/ui/toast';
 import type { WalletHandle } from './wallet-connect';
 
-const api = vi.hoisted(() => ({ callApi: vi.fn(), invoiceBodies: [] as unknown[] }));
-const telegram = vi.hoisted(() => ({ openInvoice: vi.fn() }));
+const api = vi.hoisted(() => ({ callApi: vi.fn(), bodies: [] as [string, unknown][] }));
+const telegram = vi.hoisted(() => ({
+  inTelegram: false,
+  openInvoice: vi.fn(),
+  openExternalLink: vi.fn(),
+}));
 const socket = vi.hoisted(() => ({
   handlers: new Set<(frame: ServerFrameOf<'balance'>) => void>(),
 }));
-const walletState = vi.hoisted(() => ({ handle: null as WalletHandle | null }));
+const walletState = vi.hoisted(() => ({
+  handle: null as WalletHandle | null,
+  returnUrl: undefined as string | null | undefined,
+}));
 
 vi.mock('../../../lib/api-client', async (original) => ({
   ...(await original<object>()),
@@ -20,7 +29,9 @@ vi.mock('../../../lib/api-client', async (original) => ({
 }));
 vi.mock('../../../lib/telegram', async (original) => ({
   ...(await original<object>()),
+  isInTelegram: () => telegram.inTelegram,
   openInvoice: telegram.openInvoice,
+  openExternalLink: telegram.openExternalLink,
 }));
 vi.mock('../../../lib/socket', async (original) => ({
   ...(await original<object>()),
@@ -35,9 +46,12 @@ vi.mock('./wallet-connect', async () => {
   return {
     default: function FakeWalletConnect({
       onChange,
+      returnUrl,
     }: {
       onChange: (wallet: WalletHandle | null) => void;
+      returnUrl: string | null;
     }) {
+      walletState.returnUrl = returnUrl;
       useEffect(() => onChange(walletState.handle), [onChange]);
       return null;
     },
@@ -48,8 +62,8 @@ vi.mock('./wallet-connect', async () => {
 
 const { TopUpPanel } = await import('./top-up-panel');
 
-const ADDRESS = `0:${'ab'.repeat(32)}`;
-const FRIENDLY = 'UQCrq6urq6urq6urq6urq6urq6urq6urq6urq6urq6urq5jh';
+const ADDRESS = 'UQCrq6urq6urq6urq6urq6urq6urq6urq6urq6urq6urq5jh';
+const GENEROUS_FAILURE = /don't have enough funds|недостаточно средств/;
 
 function depositInfo(overrides: Record<string, unknown> = {}) {
   return {
@@ -59,28 +73,40 @@ function depositInfo(overrides: Record<string, unknown> = {}) {
     ton_usd_rate: 3,
     ton_enabled: true,
     stars_enabled: true,
+    stars_per_usd: 50,
+    crypto_enabled: false,
+    test_payments_enabled: false,
+    ton_network: '-239',
+    telegram_return_url: 'https://t.me/seer_bot/app',
     ...overrides,
   };
 }
 
-function answer(
-  info: unknown,
-  invoice: unknown = { status: 'success', invoice_link: 'https://t.me/$abc' },
-) {
+type Answers = Partial<Record<string, unknown>>;
+
+/** The server: each call answers what `answers` holds for it (an Error is thrown). */
+function serve(info: unknown, answers: Answers = {}) {
+  const all: Answers = {
+    GetDepositInfo: info,
+    GetUser: { status: 'success', balance_cents: 0, free_messages: 2, data: {} },
+    CreateStarsInvoice: { status: 'success', invoice_link: 'https://t.me/$abc' },
+    CreateCryptoInvoice: {
+      status: 'success',
+      invoice_url: 'https://nowpayments.io/payment/?iid=5077125051',
+    },
+    CreateTestPayment: { status: 'success', new_balance: 12.5, credited: 12.5 },
+    ...answers,
+  };
   api.callApi.mockImplementation(async (name: string, input?: { body?: unknown }) => {
-    if (name === 'GetDepositInfo') {
-      if (info instanceof Error) throw info;
-      return info;
-    }
-    if (name === 'GetUser') return { status: 'success', balance_cents: 0, data: {} };
-    if (name === 'CreateStarsInvoice') {
-      api.invoiceBodies.push(input?.body);
-      if (invoice instanceof Error) throw invoice;
-      return invoice;
-    }
-    throw new Error(`unexpected call ${name}`);
+    if (!(name in all)) throw new Error(`unexpected call ${name}`);
+    if (input?.body !== undefined) api.bodies.push([name, input.body]);
+    const answer = all[name];
+    if (answer instanceof Error) throw answer;
+    return answer;
   });
 }
+
+const bodiesOf = (name: string) => api.bodies.filter(([call]) => call === name).map(([, b]) => b);
 
 function renderPanel() {
   return render(
@@ -90,6 +116,13 @@ function renderPanel() {
       <Toasts />
     </>,
   );
+}
+
+async function loaded() {
+  await waitFor(() => expect(api.callApi).toHaveBeenCalledWith('GetDepositInfo'));
+  // The wallet section appears once the deposit details are known.
+  await screen.findByRole('heading', { name: /TON wallet|Кошелёк TON/ });
+  await act(async () => {});
 }
 
 function emitBalance(reason: string, amountCents: number) {
@@ -109,145 +142,456 @@ function emitBalance(reason: string, amountCents: number) {
   });
 }
 
+const button = (name: string | RegExp) => screen.getByRole('button', { name });
+const SUCCESS = 'Your balance has been successfully topped up!';
+
 beforeEach(() => {
   clearDataCache();
   walletState.handle = null;
+  walletState.returnUrl = undefined;
   socket.handlers.clear();
+  telegram.inTelegram = false;
   telegram.openInvoice.mockReset();
+  telegram.openExternalLink.mockReset();
   api.callApi.mockReset();
+  api.bodies.length = 0;
 });
 afterEach(() => {
   act(() => closeModal());
 });
 
-describe('the top-up panel', () => {
-  it('starts at 1,250.00 with the minimum hint and refuses bad amounts with a message', async () => {
-    answer(depositInfo());
+describe('the amount', () => {
+  it('starts at 1,250.00 with the minimum hint and refuses bad amounts with a message, calling nothing', async () => {
+    serve(depositInfo({ test_payments_enabled: true }));
     renderPanel();
     const field = screen.getByLabelText('Amount') as HTMLInputElement;
     expect(field.value).toBe('1,250.00');
     expect(screen.getByText('Min: $0.01')).toBeTruthy();
+    await loaded();
 
     fireEvent.change(field, { target: { value: '0' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Top up' }));
+    fireEvent.click(button('Top up'));
     expect(screen.getByRole('alert').textContent).toBe('The minimum top-up is $0.01');
     fireEvent.change(field, { target: { value: '12.3456' } });
     expect(screen.queryByRole('alert')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Google Pay' }));
+    fireEvent.click(button(/Test payment/));
     expect(screen.getByRole('alert').textContent).toBe(
       'Enter an amount in dollars, for example 12.50',
     );
-    expect(api.callApi).not.toHaveBeenCalledWith('CreateStarsInvoice', expect.anything());
+    fireEvent.change(field, { target: { value: '100000.01' } });
+    fireEvent.click(button(/Test payment/));
+    expect(screen.getByRole('alert').textContent).toBe('The maximum top-up is $100,000.00');
+    expect(api.bodies).toEqual([]);
   });
 
-  it('pays by card through a Stars invoice and shows the success modal when Telegram says paid', async () => {
-    answer(depositInfo());
+  it('reads and writes money the Russian way: 12,50 is $12.50, 1,250 is refused as ambiguous', async () => {
+    await setLocale('ru', 'all');
+    try {
+      serve(depositInfo({ test_payments_enabled: true }));
+      renderPanel();
+      const field = screen.getByLabelText('Сумма') as HTMLInputElement;
+      expect(field.value.replace(/\s/g, ' ')).toBe('1 250,00');
+      expect(screen.getByText(/^Мин\.:/).textContent!.replace(/\s/g, ' ')).toBe('Мин.: 0,01 $');
+      await loaded();
+
+      fireEvent.change(field, { target: { value: '1,250' } });
+      fireEvent.click(button(/Тестовый платёж/));
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Напишите сумму однозначно, например 1250 или 12,50',
+      );
+      expect(api.bodies).toEqual([]);
+
+      fireEvent.change(field, { target: { value: '12,50' } });
+      fireEvent.blur(field);
+      expect(field.value).toBe('12,50');
+      fireEvent.click(button(/Тестовый платёж/));
+      await screen.findByText('Баланс успешно пополнен!');
+      expect(bodiesOf('CreateTestPayment')).toEqual([{ amount: '12.50' }]);
+
+      act(() => closeModal());
+      fireEvent.change(field, { target: { value: '1 250,5' } });
+      fireEvent.click(button(/Тестовый платёж/));
+      await screen.findByText('Баланс успешно пополнен!');
+      expect(bodiesOf('CreateTestPayment').at(-1)).toEqual({ amount: '1250.50' });
+    } finally {
+      await setLocale('en', 'all');
+    }
+  });
+});
+
+describe('methods per deposit info', () => {
+  it('inside Telegram with Stars on, offers "Pay with Telegram Stars" first, with what a Star costs', async () => {
+    telegram.inTelegram = true;
+    serve(depositInfo({ test_payments_enabled: true }));
+    renderPanel();
+    await loaded();
+    const stars = await screen.findByTestId('pay-stars');
+    expect(stars.textContent).toBe(
+      'Pay with Telegram Stars1 Star = $0.02 · Telegram accepts cards, Apple Pay and Google Pay for Stars.',
+    );
+    const methods = screen.getAllByRole('button').map((b) => b.textContent);
+    expect(methods[0]).toMatch(/^Pay with Telegram Stars/);
+    for (const brand of ['Google Pay', 'Apple Pay', 'Mastercard'])
+      expect(button(brand).hasAttribute('disabled')).toBe(false);
+    expect(screen.queryByTestId('cards-reason')).toBeNull();
+    // the crypto badge only with NOWPayments configured
+    expect(button(/Deposit Crypto/).textContent).toBe('Deposit Crypto');
+  });
+
+  it('says when a Star costs a fraction of a cent at the configured rate', async () => {
+    telegram.inTelegram = true;
+    serve(depositInfo({ stars_per_usd: 77 }));
+    renderPanel();
+    await loaded();
+    expect((await screen.findByTestId('pay-stars')).textContent).toMatch(
+      /^Pay with Telegram Stars1 Star ≈ \$0\.01 · /,
+    );
+  });
+
+  it('in a plain browser (demo), offers the test payment and disables the card brands with the reason', async () => {
+    serve(depositInfo({ stars_enabled: false, test_payments_enabled: true, ton_enabled: false }));
+    renderPanel();
+    await loaded();
+    expect(screen.queryByTestId('pay-stars')).toBeNull();
+    expect(screen.getByTestId('pay-test').textContent).toBe(
+      'Test payment — no money is chargedDemo mode: the amount is added to your balance so you can try Seer.',
+    );
+    const reason = screen.getByTestId('cards-reason');
+    expect(reason.textContent).toBe('Card payments work inside Telegram: open Seer from its bot.');
+    for (const brand of ['Google Pay', 'Apple Pay', 'Mastercard']) {
+      expect(button(brand).hasAttribute('disabled')).toBe(true);
+      expect(button(brand).getAttribute('aria-describedby')).toBe(reason.id);
+    }
+    // Neither crypto nor TON configured: both say so instead of failing later.
+    expect(button(/Deposit Crypto/).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText('Crypto deposits are not set up on this server yet.')).toBeTruthy();
+    expect(button('Top up').hasAttribute('disabled')).toBe(true);
+    expect(
+      screen.getByText('TON deposits are not available right now. Please choose another method.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(GENEROUS_FAILURE)).toBeNull();
+  });
+
+  it('inside Telegram without Stars, shows no Stars method and no test payment, and says why cards are off', async () => {
+    telegram.inTelegram = true;
+    serve(depositInfo({ stars_enabled: false }));
+    renderPanel();
+    await loaded();
+    expect(screen.queryByTestId('pay-stars')).toBeNull();
+    expect(screen.queryByTestId('pay-test')).toBeNull();
+    expect(screen.getByTestId('cards-reason').textContent).toBe(
+      'Card payments are not set up on this server yet. Choose another method.',
+    );
+    fireEvent.click(button('Mastercard'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.bodies).toEqual([]);
+  });
+
+  it('offers a retry when the deposit details cannot be loaded', async () => {
+    serve(new ApiError(0, 'network', 'offline'));
+    renderPanel();
+    expect(
+      (await screen.findByText('No connection. Check your internet and try again.')).closest(
+        '[role=alert]',
+      ),
+    ).toBeTruthy();
+    serve(depositInfo());
+    fireEvent.click(button('Try again'));
+    await loaded();
+    expect(screen.queryByText('No connection. Check your internet and try again.')).toBeNull();
+  });
+});
+
+describe('Telegram Stars', () => {
+  beforeEach(() => {
+    telegram.inTelegram = true;
+  });
+
+  it('pays through a Stars invoice and shows the success modal once when Telegram says paid', async () => {
+    serve(depositInfo());
     telegram.openInvoice.mockResolvedValue('paid');
     renderPanel();
-    await waitFor(() => expect(api.callApi).toHaveBeenCalledWith('GetDepositInfo'));
+    await loaded();
     fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '25' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Apple Pay' }));
-    await screen.findByText('Your balance has been successfully topped up!');
-    expect(api.invoiceBodies.at(-1)).toEqual({ amount: '25.00' });
+    fireEvent.click(await screen.findByTestId('pay-stars'));
+    await screen.findByText(SUCCESS);
+    expect(bodiesOf('CreateStarsInvoice')).toEqual([{ amount: '25.00' }]);
     expect(telegram.openInvoice).toHaveBeenCalledWith('https://t.me/$abc');
     // the credit's socket event right after does not open it a second time
     act(() => closeModal());
     emitBalance('stars', 2500);
-    expect(screen.queryByText('Your balance has been successfully topped up!')).toBeNull();
+    expect(screen.queryByText(SUCCESS)).toBeNull();
   });
 
-  it('shows the error modal for card buttons when Stars are off, and its action leads to the TON instructions', async () => {
-    answer(depositInfo({ stars_enabled: false }));
+  it('when the credit arrives before Telegram says paid, shows one success and misses no later credit', async () => {
+    serve(depositInfo());
+    let finish: (status: string) => void = () => {};
+    telegram.openInvoice.mockImplementation(() => new Promise((resolve) => (finish = resolve)));
     renderPanel();
-    await waitFor(() => expect(api.callApi).toHaveBeenCalledWith('GetDepositInfo'));
-    await waitFor(() =>
-      expect(screen.queryByText('Card payments go through Telegram Stars.')).toBeNull(),
+    await loaded();
+    fireEvent.click(await screen.findByTestId('pay-stars'));
+    await waitFor(() => expect(telegram.openInvoice).toHaveBeenCalled());
+    emitBalance('stars', 125_000);
+    await screen.findByText(SUCCESS);
+    await act(async () => finish('paid'));
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    act(() => closeModal());
+    // A later Stars credit (paid from another device) is announced.
+    emitBalance('stars', 500);
+    await screen.findByText(SUCCESS);
+  });
+
+  it('a card brand first says in words that it goes through Stars, then opens the invoice', async () => {
+    serve(depositInfo());
+    telegram.openInvoice.mockResolvedValue('failed');
+    renderPanel();
+    await loaded();
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '25' } });
+    fireEvent.click(button('Google Pay'));
+    const modal = await screen.findByRole('dialog');
+    expect(within(modal).getByRole('heading').textContent).toBe(
+      'Google Pay through Telegram Stars',
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Mastercard' }));
+    expect(
+      within(modal).getByText(
+        'Telegram takes Google Pay for Stars, its in-app currency. You pay 1,250 Stars and $25.00 is added to your Seer balance.',
+      ),
+    ).toBeTruthy();
+    expect(api.bodies).toEqual([]);
+    expect(telegram.openInvoice).not.toHaveBeenCalled();
+
+    fireEvent.click(within(modal).getByRole('button', { name: 'Continue to payment' }));
+    // Telegram reports the payment failed: the error modal with that reason, no blame.
     await screen.findByText('Failed to top up balance.');
-    expect(api.callApi).not.toHaveBeenCalledWith('CreateStarsInvoice', expect.anything());
-    fireEvent.click(screen.getByRole('button', { name: 'Choose another method' }));
-    expect(await screen.findByTestId('ton-address')).toBeTruthy();
+    expect(
+      screen.getByText('Telegram could not complete the Stars payment. Nothing was charged.'),
+    ).toBeTruthy();
+    expect(bodiesOf('CreateStarsInvoice')).toEqual([{ amount: '25.00' }]);
+    expect(telegram.openInvoice).toHaveBeenCalledWith('https://t.me/$abc');
+    expect(screen.queryByText(GENEROUS_FAILURE)).toBeNull();
+  });
+
+  it('counts Stars in the language: 1 Star, 2 Stars; in Russian 1 звезда, 3 звезды, 5 звёзд', async () => {
+    serve(depositInfo({ stars_per_usd: 100 }));
+    renderPanel();
+    await loaded();
+    const starsLine = async (amount: string) => {
+      fireEvent.change(screen.getByLabelText(/Amount|Сумма/), { target: { value: amount } });
+      fireEvent.click(button('Apple Pay'));
+      const text = within(await screen.findByRole('dialog')).getByText(/You pay|Вы платите/);
+      act(() => closeModal());
+      return text.textContent!;
+    };
+    expect(await starsLine('0.01')).toMatch(/You pay 1 Star and/);
+    expect(await starsLine('0.02')).toMatch(/You pay 2 Stars and/);
+    await setLocale('ru', 'all');
+    try {
+      expect(await starsLine('0,01')).toMatch(/Вы платите 1 звезда,/);
+      expect(await starsLine('0,03')).toMatch(/Вы платите 3 звезды,/);
+      expect(await starsLine('0,05')).toMatch(/Вы платите 5 звёзд,/);
+    } finally {
+      await setLocale('en', 'all');
+    }
   });
 
   it('shows the server refusal of an amount under the field', async () => {
-    answer(
-      depositInfo(),
-      new ApiError(
+    serve(depositInfo(), {
+      CreateStarsInvoice: new ApiError(
         400,
         'bad_request',
         'A Stars payment is limited to 10000 Stars ($200.00); enter a smaller amount',
       ),
-    );
+    });
     renderPanel();
-    fireEvent.click(screen.getByRole('button', { name: 'Google Pay' }));
+    await loaded();
+    fireEvent.click(await screen.findByTestId('pay-stars'));
     expect((await screen.findByRole('alert')).textContent).toMatch(/limited to 10000 Stars/);
     expect(telegram.openInvoice).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('the test payment (demo mode)', () => {
+  it('credits through CreateTestPayment, updates the shared balance and shows the success modal once', async () => {
+    serve(depositInfo({ stars_enabled: false, test_payments_enabled: true }));
+    renderPanel();
+    await loaded();
+    await waitFor(() => expect(getCachedData<CurrentUser>('user')).toBeTruthy());
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '12.50' } });
+    fireEvent.click(button(/Test payment/));
+    // The socket's event may come before the call's answer: still one success modal.
+    emitBalance('test_payment', 1250);
+    await screen.findByText(SUCCESS);
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    expect(bodiesOf('CreateTestPayment')).toEqual([{ amount: '12.50' }]);
+    expect(getCachedData<CurrentUser>('user')).toMatchObject({
+      balance_cents: 1250,
+      free_messages: 2,
+    });
+    act(() => closeModal());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // A test payment made elsewhere (another tab) does show it.
+    emitBalance('test_payment', 500);
+    await screen.findByText(SUCCESS);
   });
 
-  it('without a wallet, Top up shows the TON instructions with the amount to send and a ton:// link', async () => {
-    answer(depositInfo());
+  it('a failed test payment shows the error modal with the real reason', async () => {
+    serve(depositInfo({ stars_enabled: false, test_payments_enabled: true }), {
+      CreateTestPayment: new ApiError(503, 'unavailable', 'down'),
+    });
     renderPanel();
-    await waitFor(() => expect(api.callApi).toHaveBeenCalledWith('GetDepositInfo'));
+    await loaded();
+    fireEvent.click(button(/Test payment/));
+    await screen.findByText('Failed to top up balance.');
+    expect(
+      screen.getByText('Seer is briefly unavailable. Please try again in a minute.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(GENEROUS_FAILURE)).toBeNull();
+    expect(screen.queryByText(SUCCESS)).toBeNull();
+  });
+});
+
+describe('Deposit Crypto', () => {
+  it('with NOWPayments configured, shows the 60+ coins badge and opens the hosted invoice with openLink in Telegram', async () => {
+    telegram.inTelegram = true;
+    serve(depositInfo({ crypto_enabled: true }));
+    renderPanel();
+    await loaded();
+    expect(button(/Deposit Crypto/).textContent).toBe('Deposit Crypto60+ coins');
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '40' } });
+    fireEvent.click(button(/Deposit Crypto/));
+    await waitFor(() =>
+      expect(telegram.openExternalLink).toHaveBeenCalledWith(
+        'https://nowpayments.io/payment/?iid=5077125051',
+      ),
+    );
+    expect(bodiesOf('CreateCryptoInvoice')).toEqual([{ amount: '40.00' }]);
+    await screen.findByText(
+      'The crypto invoice is open. Your balance updates once the payment is confirmed.',
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('outside Telegram opens the invoice in a new tab, or in this one when tabs are blocked', async () => {
+    serve(depositInfo({ crypto_enabled: true, stars_enabled: false }));
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const assign = vi.fn();
+    const location = window.location;
+    Object.defineProperty(window, 'location', {
+      value: { ...location, assign },
+      configurable: true,
+    });
+    try {
+      renderPanel();
+      await loaded();
+      fireEvent.click(button(/Deposit Crypto/));
+      await waitFor(() =>
+        expect(assign).toHaveBeenCalledWith('https://nowpayments.io/payment/?iid=5077125051'),
+      );
+      expect(open).toHaveBeenCalledWith('https://nowpayments.io/payment/?iid=5077125051', '_blank');
+      expect(telegram.openExternalLink).not.toHaveBeenCalled();
+    } finally {
+      open.mockRestore();
+      Object.defineProperty(window, 'location', { value: location, configurable: true });
+    }
+  });
+
+  it('without NOWPayments, has no badge and opens the TON instructions', async () => {
+    serve(depositInfo());
+    renderPanel();
+    await loaded();
+    fireEvent.click(button('Deposit Crypto'));
+    const modal = await screen.findByRole('dialog');
+    expect(within(modal).getByTestId('ton-address').textContent).toBe(ADDRESS);
+    expect(api.bodies).toEqual([]);
+  });
+});
+
+describe('TON', () => {
+  it('in a plain browser, Top up without a wallet shows the instructions with the amount and a ton:// link', async () => {
+    serve(depositInfo());
+    renderPanel();
+    await loaded();
     fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '4.50' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Top up' }));
-    expect((await screen.findByTestId('ton-address')).textContent).toBe(FRIENDLY);
+    fireEvent.click(button('Top up'));
+    expect((await screen.findByTestId('ton-address')).textContent).toBe(ADDRESS);
     expect(screen.getByTestId('ton-memo').textContent).toBe('424242');
     expect(screen.getByText('To send for $4.50: 1.5 TON (1 TON = $3.00)')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Open in a wallet app' }).getAttribute('href')).toBe(
-      `ton://transfer/${FRIENDLY}?amount=1500000000&text=424242`,
+      `ton://transfer/${ADDRESS}?amount=1500000000&text=424242`,
     );
   });
 
-  it('with a connected wallet, Top up asks it to send the TON amount with the memo, then waits for the credit', async () => {
+  it('inside Telegram gives no ton:// link, shows at most 4 decimals of TON, and passes the return link to TON Connect', async () => {
+    telegram.inTelegram = true;
+    serve(depositInfo());
+    renderPanel();
+    await loaded();
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '25' } });
+    fireEvent.click(button('Top up'));
+    await screen.findByTestId('ton-address');
+    expect(screen.getByText('To send for $25.00: 8.3333 TON (1 TON = $3.00)')).toBeTruthy();
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(document.querySelector('a[href^="ton:"]')).toBeNull();
+    expect(walletState.returnUrl).toBe('https://t.me/seer_bot/app');
+  });
+
+  it('with a connected wallet, Top up sends the exact nanotons with the memo on the network, then waits for the credit', async () => {
     const send = vi.fn<WalletHandle['send']>().mockResolvedValue();
     walletState.handle = { send };
-    answer(depositInfo());
+    serve(depositInfo({ ton_network: '-3' }));
     renderPanel();
-    await waitFor(() => expect(api.callApi).toHaveBeenCalledWith('GetDepositInfo'));
-    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '3' } });
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Top up' })).toBeTruthy());
-    fireEvent.click(screen.getByRole('button', { name: 'Top up' }));
-    await screen.findByText('1 TON sent. Your balance updates as soon as the network confirms it.');
+    await loaded();
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '25' } });
+    fireEvent.click(button('Top up'));
+    await screen.findByText(
+      '8.3333 TON sent. Your balance updates as soon as the network confirms it.',
+    );
     expect(send).toHaveBeenCalledWith({
-      address: FRIENDLY,
-      nanotons: 1_000_000_000n,
-      payload: 'te6cckEBAQEADAAAFAAAAAA0MjQyNDIeBgAh',
+      address: ADDRESS,
+      nanotons: 8_333_333_334n,
+      memo: '424242',
+      network: '-3',
     });
     expect(screen.queryByTestId('ton-address')).toBeNull();
 
-    emitBalance('ton_deposit', 300);
-    await screen.findByText('Your balance has been successfully topped up!');
+    emitBalance('ton_deposit', 2500);
+    await screen.findByText(SUCCESS);
     expect(screen.queryByText(/TON sent/)).toBeNull();
   });
 
-  it('stays quiet when the user declines in the wallet', async () => {
+  it('a wallet that fails shows the error modal with the reason; a declined request stays quiet', async () => {
     const declined = Object.assign(new Error('User rejects the action in the wallet.'), {
       name: 'UserRejectsError',
     });
-    const send = vi.fn<WalletHandle['send']>().mockRejectedValue(declined);
+    const send = vi
+      .fn<WalletHandle['send']>()
+      .mockRejectedValueOnce(declined)
+      .mockRejectedValueOnce(new Error('Wallet connection lost'));
     walletState.handle = { send };
-    answer(depositInfo());
+    serve(depositInfo());
     renderPanel();
-    await waitFor(() => expect(api.callApi).toHaveBeenCalledWith('GetDepositInfo'));
-    fireEvent.click(screen.getByRole('button', { name: 'Top up' }));
-    await waitFor(() => expect(send).toHaveBeenCalled());
-    await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Top up' }).hasAttribute('disabled')).toBe(false),
-    );
+    await loaded();
+    fireEvent.click(button('Top up'));
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(button('Top up').hasAttribute('disabled')).toBe(false));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.queryByText(/TON sent/)).toBeNull();
+
+    fireEvent.click(button('Top up'));
+    await screen.findByText('The wallet did not send the transfer. Nothing was charged.');
+    expect(screen.getByText('Failed to top up balance.')).toBeTruthy();
   });
 
   it('says "No Telegram ID found" when the deposit details cannot be loaded', async () => {
-    answer(new ApiError(0, 'network', 'offline'));
+    serve(new ApiError(0, 'network', 'offline'));
     renderPanel();
-    fireEvent.click(screen.getByRole('button', { name: 'Top up' }));
+    fireEvent.click(button('Deposit Crypto'));
     expect(await screen.findByText('No Telegram ID found')).toBeTruthy();
   });
 
   it('copies the memo with the legacy fallback and says so', async () => {
-    answer(depositInfo());
+    serve(depositInfo());
     Object.defineProperty(navigator, 'clipboard', {
       value: { writeText: () => Promise.reject(new Error('denied')) },
       configurable: true,
@@ -255,18 +599,25 @@ describe('the top-up panel', () => {
     const execCommand = vi.fn().mockReturnValue(true);
     document.execCommand = execCommand;
     renderPanel();
-    fireEvent.click(screen.getByRole('button', { name: /Deposit Crypto/ }));
+    await loaded();
+    fireEvent.click(button(/Deposit Crypto/));
     fireEvent.click(await screen.findByRole('button', { name: 'Copy memo' }));
     await screen.findByText('Copied to clipboard!');
     expect(execCommand).toHaveBeenCalledWith('copy');
   });
 
-  it('opens the success modal when a deposit is credited while the screen is open', async () => {
-    answer(depositInfo());
+  it('opens the success modal when a deposit of any kind is credited while the screen is open', async () => {
+    serve(depositInfo());
     renderPanel();
+    await loaded();
     emitBalance('message', -250);
     expect(screen.queryByRole('dialog')).toBeNull();
-    emitBalance('ton_deposit', 300);
-    await screen.findByText('Your balance has been successfully topped up!');
+    for (const reason of ['ton_deposit', 'crypto_deposit', 'stars']) {
+      emitBalance(reason, 300);
+      await screen.findByText(SUCCESS);
+      act(() => closeModal());
+    }
+    emitBalance('admin_credit', 300);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -1,40 +1,69 @@
 /**
- * The payment component of /balance and /payments: the amount, "Deposit Crypto", the card
- * buttons (a Telegram Stars invoice when the server offers Stars, else the 'error' modal),
- * the TON wallet connection and "Top up" (the connected wallet sends the TON amount with the
- * memo; without a wallet, the TON instructions). A credited deposit or payment shows the
- * success modal the moment its socket event arrives.
+ * The payment component of /balance and /payments. Every method says what it is, and one that is
+ * not configured is not offered or is shown disabled with the reason (docs/decisions/020):
+ * - Telegram Stars first inside Telegram (what a Star costs; Telegram takes cards, Apple Pay and
+ *   Google Pay for Stars), and the three card brands, whose modal says the same and then opens
+ *   the Stars invoice;
+ * - demo mode's test payment (no money charged);
+ * - "Deposit Crypto": a NOWPayments invoice when configured, else the TON instructions;
+ * - the TON wallet connection and "Top up" (the connected wallet sends the TON with the memo;
+ *   without one, the TON instructions).
+ * The 'error' modal is only for a payment that failed, with its reason. A credit of any top-up
+ * shows the success modal the moment its socket event arrives.
  */
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { formatCents, LIMITS } from '@seer/contract';
+import {
+  formatMoney,
+  formatTonAmount,
+  LIMITS,
+  TOP_UP_REASONS,
+  type MoneyLocale,
+} from '@seer/contract';
 import { useLocale, useT } from '../../../lib/i18n';
 import { isApiError } from '../../../lib/api-client';
+import { errorText } from '../../../lib/error-text';
 import { onSocketFrame } from '../../../lib/socket';
-import { openInvoice } from '../../../lib/telegram';
-import { useCurrentUser } from '../../../lib/user';
+import { isInTelegram, openExternalLink, openInvoice } from '../../../lib/telegram';
+import { updateUserBalance, useCurrentUser } from '../../../lib/user';
 import { navigate } from '../../../lib/navigation';
 import { Button } from '../../../shared/ui/button';
 import { closeModal, openModal } from '../../../shared/ui/modal';
 import { showToast } from '../../../shared/ui/toast';
-import { useDepositInfo } from '../api/get-deposit-info';
+import { useDepositInfo, type DepositInfo } from '../api/get-deposit-info';
 import { createStarsInvoice } from '../api/create-stars-invoice';
+import { createTestPayment } from '../api/create-test-payment';
+import { createCryptoInvoice } from '../api/create-crypto-invoice';
 import { checkAmount, formatAmount, plainAmount } from '../amount';
-import { commentPayload, formatTon, friendlyAddress, nanotonsFor } from '../ton';
+import { nanotonsFor } from '../ton-amount';
+import { starPriceCents, starsFor } from '../stars';
 import { TonInstructions } from './ton-instructions';
 import type { WalletHandle } from './wallet-connect';
 import styles from '../balance.module.css';
-import { errorText } from '../../../lib/error-text';
 
 const WalletConnect = lazy(() => import('./wallet-connect'));
 
-/** Ledger reasons of money coming in (server: payments.service.ts LEDGER_REASONS). */
-const TOP_UP_REASONS = new Set(['ton_deposit', 'stars']);
+const TOP_UPS: ReadonlySet<string> = new Set(TOP_UP_REASONS);
 
 type CardMethod = 'gpay' | 'applePay' | 'mastercard';
 const CARD_METHODS: readonly CardMethod[] = ['gpay', 'applePay', 'mastercard'];
+type Busy = 'stars' | 'test' | 'crypto' | 'topUp' | CardMethod;
 
-function showSuccess(): void {
-  openModal({ variant: 'success', onAction: () => navigate('/') });
+/** "625 Stars" / "625 звёзд": the count in the language's plural form. */
+function starsText(t: ReturnType<typeof useT>, locale: MoneyLocale, count: number): string {
+  const form = new Intl.PluralRules(locale === 'ru' ? 'ru-RU' : 'en-US').select(count);
+  const formatted = new Intl.NumberFormat(locale === 'ru' ? 'ru-RU' : 'en-US').format(count);
+  return t(`balance.starsCount.${form}`, { count: formatted });
+}
+
+/** A hosted invoice: Telegram's in-app browser inside Telegram; a new tab (or this one) elsewhere. */
+function openHostedInvoice(url: string): void {
+  if (isInTelegram()) {
+    openExternalLink(url);
+    return;
+  }
+  const opened = window.open(url, '_blank');
+  if (opened) opened.opener = null;
+  else window.location.assign(url);
 }
 
 export function TopUpPanel() {
@@ -43,35 +72,58 @@ export function TopUpPanel() {
   const amountId = useId();
   const deposit = useDepositInfo();
   const user = useCurrentUser();
+  const inTelegram = isInTelegram();
   const [amountText, setAmountText] = useState(() =>
     formatAmount(LIMITS.defaultTopUpCents, locale),
   );
   const [amountError, setAmountError] = useState<string | null>(null);
   const [wallet, setWallet] = useState<WalletHandle | null>(null);
-  const [busy, setBusy] = useState<'topUp' | CardMethod | null>(null);
+  const [busy, setBusy] = useState<Busy | null>(null);
   const [showTon, setShowTon] = useState(false);
-  const [pendingTon, setPendingTon] = useState<string | null>(null);
-  const tonSection = useRef<HTMLDivElement>(null);
-  /** Set when openInvoice said 'paid' and the success modal is already showing. */
-  const starsPaidShown = useRef(false);
+  const [pendingTon, setPendingTon] = useState<bigint | null>(null);
+  const methodsSection = useRef<HTMLElement>(null);
+  const tonSection = useRef<HTMLElement>(null);
+  /**
+   * Credits this screen announces itself (a paid invoice, a test payment), by ledger reason: their
+   * socket event, before or after the call's own answer, does not open the success modal again.
+   */
+  const ownCredits = useRef(new Map<string, number>());
+  const successOpen = useRef(false);
 
+  const info: DepositInfo | null = deposit.status === 'success' ? deposit.data : null;
   const amount = checkAmount(amountText, locale);
   const amountCents = amount.ok ? amount.cents : null;
 
-  // A deposit or Stars payment credited while this screen is open: the balance already
-  // updates through the shared user cache; here the user also gets the success modal.
+  const showSuccess = useCallback(() => {
+    setPendingTon(null);
+    if (successOpen.current) return;
+    successOpen.current = true;
+    openModal({
+      variant: 'success',
+      onAction: () => navigate('/'),
+      onClose: () => {
+        successOpen.current = false;
+      },
+    });
+  }, []);
+
+  const expectOwnCredit = (reason: string, change: 1 | -1) => {
+    const count = Math.max(0, (ownCredits.current.get(reason) ?? 0) + change);
+    ownCredits.current.set(reason, count);
+  };
+
   useEffect(
     () =>
       onSocketFrame('balance', (frame) => {
-        if (frame.data.amount_cents <= 0 || !TOP_UP_REASONS.has(frame.data.reason)) return;
-        if (frame.data.reason === 'stars' && starsPaidShown.current) {
-          starsPaidShown.current = false;
+        const { reason, amount_cents: cents } = frame.data;
+        if (cents <= 0 || !TOP_UPS.has(reason)) return;
+        if ((ownCredits.current.get(reason) ?? 0) > 0) {
+          expectOwnCredit(reason, -1);
           return;
         }
-        setPendingTon(null);
         showSuccess();
       }),
-    [],
+    [showSuccess],
   );
 
   const onWalletChange = useCallback((next: WalletHandle | null) => setWallet(() => next), []);
@@ -81,11 +133,28 @@ export function TopUpPanel() {
     if (amount.ok) return amount.cents;
     setAmountError(
       t(`balance.errors.${amount.error}`, {
-        min: formatCents(LIMITS.topUpMinCents),
-        max: formatAmount(LIMITS.topUpMaxCents, locale),
+        min: formatMoney(LIMITS.topUpMinCents, locale),
+        max: formatMoney(LIMITS.topUpMaxCents, locale),
       }),
     );
     return null;
+  };
+
+  /** A payment that failed: the 'error' modal with the real reason. */
+  const showFailure = (reason: string) =>
+    openModal({
+      variant: 'error',
+      params: { reason },
+      onAction: () => {
+        closeModal();
+        methodsSection.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+      },
+    });
+
+  /** A refused amount goes under the field; anything else is a failed payment. */
+  const showCallError = (error: unknown) => {
+    if (isApiError(error) && error.status === 400) setAmountError(errorText(error));
+    else showFailure(errorText(error, t('balance.errors.submitFailed')));
   };
 
   const revealTonInstructions = () => {
@@ -95,34 +164,81 @@ export function TopUpPanel() {
     );
   };
 
-  const chooseAnotherMethod = () => {
-    closeModal();
-    revealTonInstructions();
-  };
+  const openTonModal = () =>
+    openModal({ variant: 'tonWallet', content: <TonInstructions amountCents={amountCents} /> });
 
-  const payByCard = async (method: CardMethod) => {
-    if (deposit.status === 'success' && !deposit.data.stars_enabled) {
-      openModal({ variant: 'error', onAction: chooseAnotherMethod });
-      return;
-    }
-    const cents = validAmount();
-    if (cents === null) return;
+  /** The Stars invoice for `cents`, opened in Telegram; the outcome as Telegram tells it. */
+  const payWithStars = async (cents: number, method: Busy) => {
     setBusy(method);
     try {
       const link = await createStarsInvoice(plainAmount(cents));
       const status = await openInvoice(link);
       if (status === 'paid') {
-        starsPaidShown.current = true;
+        // The credit's socket event usually follows; when it came first, it already showed success.
+        if (!successOpen.current) expectOwnCredit('stars', 1);
         showSuccess();
         void user.refetch();
       } else if (status === 'failed') {
-        openModal({ variant: 'error', onAction: chooseAnotherMethod });
+        showFailure(t('balance.errors.invoiceFailed'));
       } else if (status === 'pending') {
         showToast(t('balance.invoiceOpened'));
       }
     } catch (error) {
-      if (isApiError(error) && error.status === 400) setAmountError(errorText(error));
-      else openModal({ variant: 'error', onAction: chooseAnotherMethod });
+      showCallError(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onStars = () => {
+    const cents = validAmount();
+    if (cents !== null) void payWithStars(cents, 'stars');
+  };
+
+  const onCardBrand = (method: CardMethod) => {
+    const cents = validAmount();
+    if (cents === null || !info) return;
+    openModal({
+      variant: 'stars',
+      params: {
+        method: t(`balance.${method}`),
+        stars: starsText(t, locale, starsFor(cents, info.stars_per_usd)),
+        amount: formatMoney(cents, locale),
+      },
+      onAction: () => payWithStars(cents, method),
+    });
+  };
+
+  const onTestPayment = async () => {
+    const cents = validAmount();
+    if (cents === null) return;
+    setBusy('test');
+    expectOwnCredit('test_payment', 1);
+    try {
+      const paid = await createTestPayment(plainAmount(cents));
+      updateUserBalance(Math.round(paid.new_balance * 100), user.data?.free_messages ?? 0);
+      showSuccess();
+    } catch (error) {
+      expectOwnCredit('test_payment', -1);
+      showCallError(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onCrypto = async () => {
+    if (!info?.crypto_enabled) {
+      openTonModal();
+      return;
+    }
+    const cents = validAmount();
+    if (cents === null) return;
+    setBusy('crypto');
+    try {
+      openHostedInvoice(await createCryptoInvoice(plainAmount(cents)));
+      showToast(t('balance.cryptoOpened'));
+    } catch (error) {
+      showCallError(error);
     } finally {
       setBusy(null);
     }
@@ -131,37 +247,51 @@ export function TopUpPanel() {
   const topUp = async () => {
     const cents = validAmount();
     if (cents === null) return;
-    if (!wallet || deposit.status !== 'success' || !deposit.data.ton_enabled) {
+    if (!wallet || !info?.ton_enabled) {
       revealTonInstructions();
       return;
     }
-    const info = deposit.data;
     const nanotons = nanotonsFor(cents, Math.round(info.ton_usd_rate * 100));
     setBusy('topUp');
     try {
       await wallet.send({
-        address: friendlyAddress(info.wallet_address),
+        address: info.wallet_address,
         nanotons,
-        payload: commentPayload(info.memo),
+        memo: info.memo,
+        network: info.ton_network,
       });
-      setPendingTon(formatTon(nanotons));
+      setPendingTon(nanotons);
     } catch (error) {
       const { isUserRejection } = await import('./wallet-connect');
       // A declined request is already announced by the wallet library's own notification.
-      if (!isUserRejection(error)) openModal({ variant: 'error', onAction: chooseAnotherMethod });
+      if (!isUserRejection(error)) showFailure(t('balance.errors.walletFailed'));
     } finally {
       setBusy(null);
     }
   };
 
-  const starsOff = deposit.status === 'success' && !deposit.data.stars_enabled;
+  const starsOffered = Boolean(info?.stars_enabled) && inTelegram;
+  const cardsReason = !info
+    ? null
+    : !inTelegram
+      ? t('balance.cardsOutsideTelegram')
+      : !info.stars_enabled
+        ? t('balance.cardsOff')
+        : null;
+  const cardsUsable = info !== null && cardsReason === null;
+  const cryptoOff = info !== null && !info.crypto_enabled && !info.ton_enabled;
+  const tonOff = info !== null && !info.ton_enabled;
+  const starPrice = info ? starPriceCents(info.stars_per_usd) : null;
+  const others = (mine: Busy) => busy !== null && busy !== mine;
+  const currencyFirst = locale !== 'ru';
+
   return (
     <div className={styles.panel}>
-      <section className="card">
+      <section className="card" ref={methodsSection} aria-labelledby={`${amountId}-methods`}>
         <div className="field">
           <label htmlFor={amountId}>{t('balance.amount')}</label>
           <div className={styles.amountInput}>
-            <span aria-hidden="true">$</span>
+            {currencyFirst && <span aria-hidden="true">$</span>}
             <input
               id={amountId}
               className="input"
@@ -178,9 +308,10 @@ export function TopUpPanel() {
                 if (amount.ok) setAmountText(formatAmount(amount.cents, locale));
               }}
             />
+            {!currencyFirst && <span aria-hidden="true">$</span>}
           </div>
           <p id={`${amountId}-hint`} className="small muted">
-            {t('balance.minHint', { min: formatCents(LIMITS.topUpMinCents) })}
+            {t('balance.minHint', { min: formatMoney(LIMITS.topUpMinCents, locale) })}
           </p>
           {amountError && (
             <p className="field-error" role="alert">
@@ -189,20 +320,75 @@ export function TopUpPanel() {
           )}
         </div>
 
-        <Button
-          variant="outline"
-          block
-          className={styles.cryptoButton}
-          onClick={() =>
-            openModal({
-              variant: 'tonWallet',
-              content: <TonInstructions amountCents={amountCents} />,
-            })
-          }
-        >
-          <span>{t('balance.depositCrypto')}</span>
-          <span className="badge">{t('balance.coins')}</span>
-        </Button>
+        <h2 id={`${amountId}-methods`} className={styles.sectionTitle}>
+          {t('balance.methods')}
+        </h2>
+        {deposit.status === 'error' && (
+          <div className={styles.methodsError} role="alert">
+            <p className="small">{errorText(deposit.error)}</p>
+            <Button variant="secondary" onClick={deposit.retry}>
+              {t('common.retry')}
+            </Button>
+          </div>
+        )}
+
+        <div className={styles.methods}>
+          {starsOffered && starPrice && (
+            <Button
+              block
+              className={styles.method}
+              busy={busy === 'stars'}
+              busyLabel={t('balance.processing')}
+              disabled={others('stars')}
+              onClick={onStars}
+              data-testid="pay-stars"
+            >
+              <span className={styles.methodTitle}>{t('balance.stars.title')}</span>
+              <span className={styles.methodDetail}>
+                {t(starPrice.exact ? 'balance.stars.rate' : 'balance.stars.rateAbout', {
+                  price: formatMoney(starPrice.cents, locale),
+                })}
+                {' · '}
+                {t('balance.stars.cards')}
+              </span>
+            </Button>
+          )}
+
+          {info?.test_payments_enabled && (
+            <Button
+              block
+              variant={starsOffered ? 'outline' : 'primary'}
+              className={styles.method}
+              busy={busy === 'test'}
+              busyLabel={t('balance.processing')}
+              disabled={others('test')}
+              onClick={() => void onTestPayment()}
+              data-testid="pay-test"
+            >
+              <span className={styles.methodTitle}>{t('balance.test.title')}</span>
+              <span className={styles.methodDetail}>{t('balance.test.note')}</span>
+            </Button>
+          )}
+
+          <Button
+            variant="outline"
+            block
+            className={styles.cryptoButton}
+            busy={busy === 'crypto'}
+            busyLabel={t('balance.processing')}
+            disabled={cryptoOff || others('crypto')}
+            aria-describedby={cryptoOff ? `${amountId}-crypto` : undefined}
+            onClick={() => void onCrypto()}
+          >
+            <span>{t('balance.depositCrypto')}</span>
+            {info?.crypto_enabled && <span className="badge">{t('balance.coins')}</span>}
+          </Button>
+          {cryptoOff && (
+            <p id={`${amountId}-crypto`} className="small muted">
+              {t('balance.cryptoOff')}
+            </p>
+          )}
+        </div>
 
         <p className="small muted">{t('balance.cards')}</p>
         <div className={styles.cardMethods}>
@@ -213,15 +399,18 @@ export function TopUpPanel() {
               className={styles[method]}
               busy={busy === method}
               busyLabel={t('balance.processing')}
-              disabled={busy !== null && busy !== method}
-              onClick={() => void payByCard(method)}
+              disabled={!cardsUsable || others(method)}
+              aria-describedby={cardsReason ? `${amountId}-cards` : undefined}
+              onClick={() => onCardBrand(method)}
             >
               {t(`balance.${method}`)}
             </Button>
           ))}
         </div>
-        {!starsOff && deposit.status === 'success' && (
-          <p className="small muted">{t('balance.starsNote')}</p>
+        {cardsReason && (
+          <p id={`${amountId}-cards`} className="small muted" data-testid="cards-reason">
+            {cardsReason}
+          </p>
         )}
       </section>
 
@@ -229,24 +418,29 @@ export function TopUpPanel() {
         <h2 id={`${amountId}-ton`} className={styles.sectionTitle}>
           {t('balance.wallet')}
         </h2>
-        <p className="small muted">{t('balance.walletHint')}</p>
-        <div className={styles.walletButton}>
-          <Suspense fallback={<p className="small muted">{t('balance.walletLoading')}</p>}>
-            <WalletConnect onChange={onWalletChange} />
-          </Suspense>
-        </div>
+        <p id={`${amountId}-ton-hint`} className="small muted">
+          {tonOff ? t('balance.ton.unavailable') : t('balance.walletHint')}
+        </p>
+        {info?.ton_enabled && (
+          <div className={styles.walletButton}>
+            <Suspense fallback={<p className="small muted">{t('balance.walletLoading')}</p>}>
+              <WalletConnect onChange={onWalletChange} returnUrl={info.telegram_return_url} />
+            </Suspense>
+          </div>
+        )}
         <Button
           block
           busy={busy === 'topUp'}
           busyLabel={t('balance.processing')}
-          disabled={busy !== null && busy !== 'topUp'}
+          disabled={tonOff || others('topUp')}
+          aria-describedby={tonOff ? `${amountId}-ton-hint` : undefined}
           onClick={() => void topUp()}
         >
           {t('balance.topUp')}
         </Button>
-        {pendingTon && (
+        {pendingTon !== null && (
           <p className={styles.pending} role="status">
-            {t('balance.pending', { ton: pendingTon })}
+            {t('balance.pending', { ton: formatTonAmount(pendingTon, locale) })}
           </p>
         )}
         {showTon && (

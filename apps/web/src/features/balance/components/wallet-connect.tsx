@@ -1,7 +1,7 @@
 /**
- * TON Connect, loaded only with the balance and payments screens (this module is lazy):
- * the library's own connect button, dropdown and notifications, and a handle the top-up
- * panel uses to ask the connected wallet for a transfer.
+ * TON Connect, loaded only with the balance and payments screens (this module is lazy, and
+ * brings @ton/core with it): the library's own connect button, dropdown and notifications, and
+ * a handle the top-up panel uses to ask the connected wallet for a transfer.
  */
 import { useEffect } from 'react';
 import {
@@ -13,13 +13,9 @@ import {
 } from '@tonconnect/ui-react';
 import { useLocale } from '../../../lib/i18n';
 import { useTheme } from '../../../lib/theme';
+import { transactionRequest, type TonTransfer } from '../ton';
 
-export interface TonTransfer {
-  address: string;
-  nanotons: bigint;
-  /** Base64 BOC of the text comment. */
-  payload: string;
-}
+export type { TonTransfer } from '../ton';
 
 export interface WalletHandle {
   /** Resolves when the wallet has sent it; rejects when the user declines or the wallet fails. */
@@ -31,9 +27,6 @@ export function isUserRejection(error: unknown): boolean {
   return error instanceof Error && /reject|declin|cancel/i.test(`${error.name} ${error.message}`);
 }
 
-/** How long the wallet may take to send before the request expires. */
-const VALID_FOR_SECONDS = 10 * 60;
-
 function Bridge({ onChange }: { onChange: (wallet: WalletHandle | null) => void }) {
   const [ui] = useTonConnectUI();
   const wallet = useTonWallet();
@@ -44,16 +37,7 @@ function Bridge({ onChange }: { onChange: (wallet: WalletHandle | null) => void 
     }
     onChange({
       async send(transfer) {
-        await ui.sendTransaction({
-          validUntil: Math.floor(Date.now() / 1000) + VALID_FOR_SECONDS,
-          messages: [
-            {
-              address: transfer.address,
-              amount: transfer.nanotons.toString(),
-              payload: transfer.payload,
-            },
-          ],
-        });
+        await ui.sendTransaction(transactionRequest(transfer));
       },
     });
     return () => onChange(null);
@@ -61,10 +45,18 @@ function Bridge({ onChange }: { onChange: (wallet: WalletHandle | null) => void 
   return null;
 }
 
+/** A t.me link is a `scheme://…` URL, as TON Connect's type asks. */
+function isReturnUrl(url: string | null): url is `${string}://${string}` {
+  return url !== null && /^[a-z][a-z0-9+.-]*:\/\/./i.test(url);
+}
+
 export default function WalletConnect({
   onChange,
+  returnUrl,
 }: {
   onChange: (wallet: WalletHandle | null) => void;
+  /** Brings a Telegram user back into Seer after the wallet (Telegram Wallet and others). */
+  returnUrl: string | null;
 }) {
   const locale = useLocale();
   const dark = useTheme() === 'dark';
@@ -74,6 +66,7 @@ export default function WalletConnect({
       analytics={{ mode: 'off' }}
       language={locale}
       uiPreferences={{ theme: dark ? THEME.DARK : THEME.LIGHT }}
+      {...(isReturnUrl(returnUrl) ? { actionsConfiguration: { twaReturnUrl: returnUrl } } : {})}
     >
       <Bridge onChange={onChange} />
       <TonConnectButton />

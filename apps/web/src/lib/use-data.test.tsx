@@ -50,4 +50,30 @@ describe('useData', () => {
     act(() => setCachedData('probe', 'updated'));
     expect(screen.getAllByText('updated').length).toBe(2);
   });
+
+  it('keeps a local write made while a refresh was in flight: the refresh answers older figures', async () => {
+    let answer: (value: string) => void = () => {};
+    const loader = vi
+      .fn<() => Promise<string>>()
+      .mockResolvedValueOnce('balance 0')
+      .mockImplementationOnce(() => new Promise<string>((resolve) => (answer = resolve)));
+    function Refresher() {
+      const state = useData('user', loader);
+      return (
+        <div>
+          <span data-testid="data">{state.data ?? ''}</span>
+          <button type="button" onClick={() => void state.refetch()}>
+            refetch
+          </button>
+        </div>
+      );
+    }
+    render(<Refresher />);
+    expect(await screen.findByText('balance 0')).toBeTruthy();
+    act(() => screen.getByText('refetch').click()); // GetUser asked before the credit...
+    act(() => setCachedData('user', 'balance 25')); // ...the credit's socket frame arrives...
+    await act(async () => answer('balance 0')); // ...then the stale answer.
+    expect(screen.getByTestId('data').textContent).toBe('balance 25');
+    expect(loader).toHaveBeenCalledTimes(2);
+  });
 });

@@ -14,6 +14,12 @@ interface Entry {
 
 const cache = new Map<string, Entry>();
 const listeners = new Map<string, Set<() => void>>();
+/**
+ * Local writes per key (setCachedData): a load that started before the latest write answers
+ * with older figures than the write (a balance frame that arrived while GetUser was in flight),
+ * so its answer must not replace them.
+ */
+const writes = new Map<string, number>();
 
 function notify(key: string): void {
   for (const listener of listeners.get(key) ?? []) listener();
@@ -31,8 +37,16 @@ function entry(key: string): Entry {
 function load(key: string, loader: () => Promise<unknown>): Promise<unknown> {
   const current = entry(key);
   if (current.pending) return current.pending;
+  const writesAtStart = writes.get(key) ?? 0;
   const pending = loader().then(
     (data) => {
+      const latest = cache.get(key);
+      if ((writes.get(key) ?? 0) !== writesAtStart && latest?.data !== undefined) {
+        // Written locally meanwhile: that write is newer than this answer.
+        cache.set(key, { data: latest.data });
+        notify(key);
+        return latest.data;
+      }
       cache.set(key, { data });
       notify(key);
       return data;
@@ -55,6 +69,7 @@ export function setCachedData<T>(key: string, update: T | ((previous: T | undefi
   const data =
     typeof update === 'function' ? (update as (previous: T | undefined) => T)(previous) : update;
   cache.set(key, { ...cache.get(key), data, error: undefined });
+  writes.set(key, (writes.get(key) ?? 0) + 1);
   notify(key);
 }
 
@@ -75,6 +90,7 @@ export function invalidate(keyPrefix: string): void {
 /** Only for tests: forget everything. */
 export function clearDataCache(): void {
   cache.clear();
+  writes.clear();
 }
 
 export type DataState<T> =

@@ -4,7 +4,7 @@
  * whatever order and how many times IPNs arrive; nothing else credits.
  */
 import { randomUUID } from 'node:crypto';
-import { formatCents, LIMITS, parseDollarsToCents } from '@seer/contract';
+import { formatCents } from '@seer/contract';
 import { LEDGER_REASONS, type MoneyService } from '../money/money.service.js';
 import { BadRequestError, ForbiddenError, UnauthorizedError, UnavailableError } from '../errors.js';
 import {
@@ -14,6 +14,7 @@ import {
   type NowPaymentsStatus,
 } from './nowpayments.js';
 import type { CryptoPaymentView, CryptoRepository, IpnAmounts } from './crypto.repository.js';
+import { topUpCents } from './top-up-amount.js';
 
 export const IPN_PATH = '/api/payments/nowpayments/ipn';
 
@@ -98,15 +99,7 @@ export class CryptoPaymentsService {
       throw new UnavailableError(
         'Crypto payments are not configured on this server; choose another method',
       );
-    const cents = parseDollarsToCents(amount);
-    if (cents === null)
-      throw new BadRequestError(
-        'amount must be a dollar amount with at most two decimals, e.g. 12.50',
-      );
-    if (cents < LIMITS.topUpMinCents)
-      throw new BadRequestError(`amount must be at least $${formatCents(LIMITS.topUpMinCents)}`);
-    if (cents > LIMITS.topUpMaxCents)
-      throw new BadRequestError(`amount must be at most $${formatCents(LIMITS.topUpMaxCents)}`);
+    const cents = topUpCents(amount);
     const orderId = randomUUID();
     // The row comes first, so that an IPN for this order always finds it.
     const id = await this.repository.insertInvoice({

@@ -6,13 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Address } from '@ton/core';
-import {
-  centsToDollars,
-  formatCents,
-  LIMITS,
-  localeFromLanguageCode,
-  parseDollarsToCents,
-} from '@seer/contract';
+import { centsToDollars, formatCents, localeFromLanguageCode } from '@seer/contract';
 import type { Tx } from '../db/database.js';
 import type { UsersService } from '../users/users.service.js';
 import { BalanceTooLowError, LEDGER_REASONS, type MoneyService } from '../money/money.service.js';
@@ -32,6 +26,7 @@ import type {
 import { STARS_TEXTS, starsInvoiceTexts, type CheckoutRefusal } from './stars-texts.js';
 import { incomingTransfer, nanotonsToCents } from './ton-transfers.js';
 import type { IndexerTransaction } from './toncenter.js';
+import { topUpCents } from './top-up-amount.js';
 
 export interface PaymentsSettings {
   tonWalletAddress: string | undefined;
@@ -278,15 +273,7 @@ export class PaymentsService {
       throw new UnavailableError(
         'Telegram Stars payments are not configured on this server; choose another method',
       );
-    const cents = parseDollarsToCents(amount);
-    if (cents === null)
-      throw new BadRequestError(
-        'amount must be a dollar amount with at most two decimals, e.g. 12.50',
-      );
-    if (cents < LIMITS.topUpMinCents)
-      throw new BadRequestError(`amount must be at least $${formatCents(LIMITS.topUpMinCents)}`);
-    if (cents > LIMITS.topUpMaxCents)
-      throw new BadRequestError(`amount must be at most $${formatCents(LIMITS.topUpMaxCents)}`);
+    const cents = topUpCents(amount);
     const stars = this.starsFor(cents);
     if (stars > STARS_MAX_PER_PAYMENT) {
       const maxCents = Math.floor((STARS_MAX_PER_PAYMENT * 10_000) / this.starsPerUsdHundredths);

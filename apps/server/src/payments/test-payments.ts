@@ -5,9 +5,9 @@
  * on, which is never in production (docs/decisions/020-top-up-methods.md).
  */
 import { randomUUID } from 'node:crypto';
-import { formatCents, LIMITS, parseDollarsToCents } from '@seer/contract';
-import { BadRequestError, NotFoundError } from '../errors.js';
+import { NotFoundError } from '../errors.js';
 import { LEDGER_REASONS, type MoneyService } from '../money/money.service.js';
+import { topUpCents } from './top-up-amount.js';
 
 export interface TestPaymentResult {
   balanceCents: number;
@@ -24,15 +24,7 @@ export class TestPaymentsService {
   /** Credits `amount` dollars (the wire's plain form) to the user, once per call. */
   async pay(telegramId: number, amount: string | number): Promise<TestPaymentResult> {
     if (!this.enabled) throw new NotFoundError('No such call');
-    const cents = parseDollarsToCents(amount);
-    if (cents === null)
-      throw new BadRequestError(
-        'amount must be a dollar amount with at most two decimals, e.g. 12.50',
-      );
-    if (cents < LIMITS.topUpMinCents)
-      throw new BadRequestError(`amount must be at least $${formatCents(LIMITS.topUpMinCents)}`);
-    if (cents > LIMITS.topUpMaxCents)
-      throw new BadRequestError(`amount must be at most $${formatCents(LIMITS.topUpMaxCents)}`);
+    const cents = topUpCents(amount);
     // Each call is its own payment: a fresh reference, so a repeated call credits again (as a
     // second real payment would) and no retry can be mistaken for it.
     const reference = `test-${randomUUID()}`;

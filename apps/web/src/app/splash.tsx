@@ -1,7 +1,8 @@
-/** The start screen: "Seer" and the tagline for 2.5 s. */
+/** The start screen: the brand mark, "Seer" and the tagline for 2.5 s. */
 import { useEffect, useState } from 'react';
 import { TIMINGS } from '@seer/contract';
 import { useT } from '../lib/i18n';
+import { BrandMark } from './brand-mark';
 
 export function Splash({ onDone }: { onDone: () => void }) {
   const t = useT();
@@ -25,9 +26,7 @@ export function Splash({ onDone }: { onDone: () => void }) {
       style={{ opacity: leaving ? 0 : 1 }}
       data-testid="splash"
     >
-      <div className="splash-star" aria-hidden="true">
-        ✦
-      </div>
+      <BrandMark />
       <h1>{t('common.appName')}</h1>
       <p>{t('common.tagline')}</p>
     </div>

@@ -4,38 +4,10 @@
  * down inside the picture itself, so it stays reversed wherever the face is shown.
  */
 import type { ReactNode } from 'react';
+import { Frame, GOLD, STROKE, rays, spark, starPath } from '../../shared/tarot-art/card-frame';
 import type { TarotCardId } from './tarot-deck';
 
-const GOLD = '#e9c46a';
-const VIOLET = ['#1c1038', '#33205f'] as const;
-const STROKE = 2;
-
-/** Small four-point sparkle centred on (x, y). */
-const spark = (x: number, y: number, r = 4) =>
-  `M${x} ${y - r}L${x + r / 4} ${y - r / 4}L${x + r} ${y}L${x + r / 4} ${y + r / 4}L${x} ${y + r}L${x - r / 4} ${y + r / 4}L${x - r} ${y}L${x - r / 4} ${y - r / 4}Z`;
-
-/** Points of a star with `points` tips around (cx, cy). */
-function starPath(cx: number, cy: number, outer: number, inner: number, points: number): string {
-  const parts: string[] = [];
-  for (let i = 0; i < points * 2; i += 1) {
-    const radius = i % 2 === 0 ? outer : inner;
-    const angle = (Math.PI * i) / points - Math.PI / 2;
-    parts.push(
-      `${i === 0 ? 'M' : 'L'}${(cx + Math.cos(angle) * radius).toFixed(1)} ${(cy + Math.sin(angle) * radius).toFixed(1)}`,
-    );
-  }
-  return `${parts.join('')}Z`;
-}
-
-function rays(cx: number, cy: number, from: number, to: number, count: number): string {
-  let d = '';
-  for (let i = 0; i < count; i += 1) {
-    const angle = (2 * Math.PI * i) / count;
-    const [c, s] = [Math.cos(angle), Math.sin(angle)];
-    d += `M${(cx + c * from).toFixed(1)} ${(cy + s * from).toFixed(1)}L${(cx + c * to).toFixed(1)} ${(cy + s * to).toFixed(1)}`;
-  }
-  return d;
-}
+export { CardBack } from '../../shared/tarot-art/card-back';
 
 /** Each card's own picture, in the 120 × 200 frame between the numeral and the foot ornament. */
 const FACES: Record<TarotCardId, { numeral: string; art: ReactNode }> = {
@@ -187,43 +159,6 @@ const FACES: Record<TarotCardId, { numeral: string; art: ReactNode }> = {
   },
 };
 
-/** The face's background, frame and the shared ornaments; `children` is the card's own part. */
-function Frame({ id, children }: { id: string; children: ReactNode }) {
-  return (
-    <>
-      <defs>
-        <linearGradient id={id} x1="0" y1="0" x2="1" y2="1">
-          <stop offset="0" stopColor={VIOLET[0]} />
-          <stop offset="1" stopColor={VIOLET[1]} />
-        </linearGradient>
-      </defs>
-      <rect x="1" y="1" width="118" height="198" rx="10" fill={`url(#${id})`} />
-      <rect
-        x="6"
-        y="6"
-        width="108"
-        height="188"
-        rx="7"
-        fill="none"
-        stroke={GOLD}
-        strokeWidth="1.5"
-      />
-      <rect
-        x="10"
-        y="10"
-        width="100"
-        height="180"
-        rx="5"
-        fill="none"
-        stroke={GOLD}
-        strokeWidth=".75"
-        opacity=".6"
-      />
-      {children}
-    </>
-  );
-}
-
 export function CardFace({
   card,
   label,
@@ -268,30 +203,6 @@ export function CardFace({
           <path d={spark(60, 174, 4)} fill={GOLD} />
         </Frame>
       </g>
-    </svg>
-  );
-}
-
-export function CardBack() {
-  return (
-    <svg viewBox="0 0 120 200" aria-hidden="true" focusable="false">
-      <Frame id="tarot-back">
-        <g fill="none" stroke={GOLD} strokeWidth={STROKE} strokeLinecap="round">
-          <circle cx="60" cy="100" r="30" />
-          <circle cx="60" cy="100" r="22" strokeWidth=".75" opacity=".6" />
-          <path d="M66 84a17 17 0 1 0 0 32 13 13 0 1 1 0-32z" fill={GOLD} stroke="none" />
-          <path d={rays(60, 100, 34, 40, 16)} strokeWidth="1" />
-          <path d="M60 24v20M60 156v20M52 34h16M52 166h16" strokeWidth="1" opacity=".8" />
-        </g>
-        {[
-          [24, 28],
-          [96, 28],
-          [24, 172],
-          [96, 172],
-        ].map(([x, y]) => (
-          <path key={`${x}-${y}`} d={spark(x!, y!, 4)} fill={GOLD} />
-        ))}
-      </Frame>
     </svg>
   );
 }

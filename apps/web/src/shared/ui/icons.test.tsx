@@ -32,3 +32,21 @@ describe('one icon set', () => {
     expect(found).toEqual([]);
   });
 });
+
+describe('category icons', () => {
+  it('draw every category with its own Lucide icon, not the emoji', async () => {
+    const { render } = await import('@testing-library/react');
+    const { CATEGORIES } = await import('@seer/contract');
+    const { CategoryIcon } = await import('./category-icon');
+    const drawings = new Set<string>();
+    for (const category of CATEGORIES) {
+      const { container, unmount } = render(<CategoryIcon slug={category.slug} />);
+      const svg = container.querySelector('svg');
+      expect(svg?.getAttribute('aria-hidden')).toBe('true');
+      expect(container.textContent).toBe('');
+      drawings.add(svg?.innerHTML ?? '');
+      unmount();
+    }
+    expect(drawings.size).toBe(CATEGORIES.length);
+  });
+});

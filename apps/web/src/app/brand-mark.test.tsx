@@ -28,3 +28,10 @@ describe('brand mark', () => {
     expect(svg).not.toMatch(/<text|\p{Extended_Pictographic}/u);
   });
 });
+
+describe('brand mark fade', () => {
+  it('carries on the HTML splash’s fade instead of starting it again', () => {
+    const markup = renderToStaticMarkup(<BrandMark fadeFrom={412.6} />);
+    expect(markup).toContain('animation-delay:-413ms');
+  });
+});

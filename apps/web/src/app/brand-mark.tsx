@@ -2,10 +2,11 @@
  * Seer's brand mark: an open eye whose iris is a sparkle, under three rays. index.html paints the
  * same drawing before any script runs (brand-mark.test.tsx keeps the two identical).
  */
-export function BrandMark() {
+export function BrandMark({ fadeFrom = 0 }: { fadeFrom?: number }) {
   return (
     <svg
       className="splash-mark"
+      style={fadeFrom > 0 ? { animationDelay: `-${Math.round(fadeFrom)}ms` } : undefined}
       viewBox="0 0 64 64"
       width="72"
       height="72"

@@ -7,6 +7,8 @@ import { BrandMark } from './brand-mark';
 export function Splash({ onDone }: { onDone: () => void }) {
   const t = useT();
   const [leaving, setLeaving] = useState(false);
+  // The HTML splash's mark started fading in at page start; this one carries on from there.
+  const [since] = useState(() => performance.now());
   useEffect(() => {
     // index.html painted the same splash at once; this one replaces it and keeps the 2.5 s from page start.
     document.getElementById('boot-splash')?.remove();
@@ -26,7 +28,7 @@ export function Splash({ onDone }: { onDone: () => void }) {
       style={{ opacity: leaving ? 0 : 1 }}
       data-testid="splash"
     >
-      <BrandMark />
+      <BrandMark fadeFrom={since} />
       <h1>{t('common.appName')}</h1>
       <p>{t('common.tagline')}</p>
     </div>

@@ -32,6 +32,14 @@ describe.skipIf(skipReason())('self-service screens', () => {
     for (const aspect of ['love', 'career', 'finances', 'advice']) {
       await page.getByRole('heading', { name: tr('en', `tarot.${aspect}`), exact: true }).waitFor();
     }
+    // The face is drawn the way the reading says: a reversed card upside down.
+    const badge = await page.locator('#tarot-card-name .badge').textContent();
+    const art = card.getByTestId('tarot-face-art');
+    const reversed = badge === tr('en', 'tarot.reversed');
+    await expect(art.getAttribute('data-reversed')).resolves.toBe(String(reversed));
+    await expect(art.getAttribute('transform')).resolves.toBe(
+      reversed ? 'rotate(180 60 100)' : null,
+    );
 
     // Coming back later the same day shows the same card, still not drawable.
     await reload(page);

@@ -2,6 +2,7 @@
 import { Link } from 'wouter';
 import { CATEGORIES } from '@seer/contract';
 import { useT } from '../../lib/i18n';
+import { CategoryIcon } from '../../shared/ui/category-icon';
 import { ChevronIcon } from '../../shared/ui/icons';
 import { PageHeader } from '../../shared/ui/page-header';
 import './advisors.css';
@@ -16,8 +17,8 @@ export default function CategoriesPage() {
         {CATEGORIES.map((category) => (
           <li key={category.id}>
             <Link href={`/operators/${category.id}`} className="category-tile card">
-              <span className="category-icon" aria-hidden="true">
-                {category.icon}
+              <span className="category-icon">
+                <CategoryIcon slug={category.slug} />
               </span>
               <span className="category-title">{t(`categories.${category.slug}`)}</span>
               <ChevronIcon className="chevron" width={18} height={18} />

@@ -10,6 +10,7 @@ import { navigate } from '../../lib/navigation';
 import { PageHeader } from '../../shared/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { ButtonLink } from '../../shared/ui/button';
+import { CategoryIcon } from '../../shared/ui/category-icon';
 import { AdvisorListCard } from './advisor-list-card';
 import { SORT_ORDERS, isSortOrder, sortAdvisors, type SortOrder } from './sort-advisors';
 import './advisors.css';
@@ -30,7 +31,7 @@ function CategoryTabs({ activeId }: { activeId: number }) {
           aria-current={category.id === activeId ? 'page' : undefined}
           onClick={() => haptic.selection()}
         >
-          <span aria-hidden="true">{category.icon}</span> {t(`categories.${category.slug}`)}
+          <CategoryIcon slug={category.slug} /> {t(`categories.${category.slug}`)}
         </Link>
       ))}
     </nav>

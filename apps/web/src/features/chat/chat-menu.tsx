@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../lib/i18n';
 import { haptic } from '../../lib/telegram';
+import { MoreIcon, StarIcon, TrashIcon, UserIcon } from '../../shared/ui/icons';
 import styles from './chat.module.css';
 
 interface ChatMenuProps {
@@ -47,19 +48,15 @@ export function ChatMenu({ onRate, onViewProfile, onDelete }: ChatMenuProps) {
         aria-expanded={open}
         onClick={() => setOpen((value) => !value)}
       >
-        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <circle cx="12" cy="5" r="2" fill="currentColor" />
-          <circle cx="12" cy="12" r="2" fill="currentColor" />
-          <circle cx="12" cy="19" r="2" fill="currentColor" />
-        </svg>
+        <MoreIcon />
       </button>
       {open && (
         <div className={styles.menuList} role="menu">
           <button type="button" role="menuitem" onClick={choose(onRate)}>
-            ⭐ {t('chat.rate')}
+            <StarIcon size="1.1em" /> {t('chat.rate')}
           </button>
           <button type="button" role="menuitem" onClick={choose(onViewProfile)}>
-            👤 {t('chat.viewProfile')}
+            <UserIcon size="1.1em" /> {t('chat.viewProfile')}
           </button>
           <button
             type="button"
@@ -67,7 +64,7 @@ export function ChatMenu({ onRate, onViewProfile, onDelete }: ChatMenuProps) {
             className={styles.danger}
             onClick={choose(onDelete)}
           >
-            🗑 {t('chat.deleteChat')}
+            <TrashIcon size="1.1em" /> {t('chat.deleteChat')}
           </button>
         </div>
       )}

@@ -9,7 +9,9 @@ import { hasFreeMessages, useCurrentUser } from '../../lib/user';
 import { useData } from '../../lib/use-data';
 import { Avatar } from '../../shared/ui/avatar';
 import { ButtonLink } from '../../shared/ui/button';
+import { DreamIcon, HoroscopeIcon, YesNoIcon } from '../../shared/ui/icons';
 import { StarRating } from '../../shared/ui/star-rating';
+import { CardBack } from '../../shared/tarot-art/card-back';
 import { AdvisorCarousel } from './advisor-carousel';
 import './home.css';
 
@@ -24,8 +26,8 @@ function HoroscopeCard() {
   const [day, setDay] = useState<Day>('today');
   return (
     <section className="card home-card" aria-labelledby="home-horoscope">
-      <div className="home-card-icon" aria-hidden="true">
-        ♈
+      <div className="home-card-icon">
+        <HoroscopeIcon size="1em" />
       </div>
       <h2 id="home-horoscope">{t('home.horoscopeTitle')}</h2>
       <p className="muted">{t('home.horoscopeText')}</p>
@@ -99,8 +101,8 @@ export default function HomePage() {
       </header>
 
       <section className="card card-hero home-card" aria-labelledby="home-tarot">
-        <div className="home-card-icon" aria-hidden="true">
-          🃏
+        <div className="home-card-icon home-card-tarot">
+          <CardBack />
         </div>
         <h2 id="home-tarot">{t('home.tarotTitle')}</h2>
         <p>{t('home.tarotText')}</p>
@@ -112,8 +114,8 @@ export default function HomePage() {
       <HoroscopeCard />
 
       <section className="card home-card" aria-labelledby="home-dream">
-        <div className="home-card-icon" aria-hidden="true">
-          🌙
+        <div className="home-card-icon">
+          <DreamIcon size="1em" />
         </div>
         <h2 id="home-dream">{t('home.dreamTitle')}</h2>
         <Link href="/dream" className="home-prompt">
@@ -122,8 +124,8 @@ export default function HomePage() {
       </section>
 
       <section className="card home-card" aria-labelledby="home-yesno">
-        <div className="home-card-icon" aria-hidden="true">
-          ☯
+        <div className="home-card-icon">
+          <YesNoIcon size="1em" />
         </div>
         <h2 id="home-yesno">{t('home.yesNoTitle')}</h2>
         <p className="muted">{t('home.yesNoText')}</p>

@@ -1,6 +1,7 @@
 /** /tarot — tap to draw one of 16 entries; the card flips, cannot be redrawn, and is read for love, career, finances and advice. */
 import { useState } from 'react';
 import { useT } from '../../lib/i18n';
+import { useReducedMotion } from '../../lib/motion';
 import { haptic } from '../../lib/telegram';
 import { PageHeader } from '../../shared/ui/page-header';
 import { LoadingState } from '../../shared/ui/states';
@@ -15,6 +16,7 @@ const ASPECTS = ['love', 'career', 'finances', 'advice'] as const;
 export default function TarotPage() {
   const t = useT();
   const texts = useTarotTexts();
+  const reducedMotion = useReducedMotion();
   const [draw, setDraw] = useState<TarotDraw | null>(() => loadTodaysDraw());
   // A card already drawn earlier today is shown face up at once, without the flip.
   const [flipped, setFlipped] = useState(draw !== null);
@@ -25,7 +27,9 @@ export default function TarotPage() {
     saveTodaysDraw(next);
     haptic.impact('medium');
     setDraw(next);
-    requestAnimationFrame(() => setFlipped(true));
+    // With less motion asked for, the face is simply shown; otherwise it turns over.
+    if (reducedMotion) setFlipped(true);
+    else requestAnimationFrame(() => setFlipped(true));
   };
 
   const card = draw && texts ? texts[draw.card] : null;
@@ -40,7 +44,8 @@ export default function TarotPage() {
       <div className={styles.stage}>
         <button
           type="button"
-          className={`${styles.card} ${flipped ? styles.flipped : ''}`}
+          className={`${styles.card} ${flipped ? styles.flipped : ''} ${reducedMotion ? styles.still : ''}`}
+          data-motion={reducedMotion ? 'off' : 'flip'}
           onClick={reveal}
           disabled={draw !== null}
           aria-label={draw ? t('tarot.drawn') : t('tarot.tap')}
@@ -50,9 +55,13 @@ export default function TarotPage() {
             <span className={styles.back}>
               <CardBack />
             </span>
-            <span className={`${styles.face} ${draw?.reversed ? styles.reversedFace : ''}`}>
+            <span className={styles.face}>
               {draw && (
-                <CardFace card={draw.card} label={card ? `${card.name}, ${orientation}` : ''} />
+                <CardFace
+                  card={draw.card}
+                  reversed={draw.reversed}
+                  label={card ? `${card.name}, ${orientation}` : ''}
+                />
               )}
             </span>
           </span>

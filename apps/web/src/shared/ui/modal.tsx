@@ -2,12 +2,28 @@
  * The modal system: one modal at a time, opened from anywhere with openModal({variant}).
  * Texts come from modals.{variant}.{title|message|action}; <ModalHost/> renders it.
  */
-import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
+import type { LucideProps } from 'lucide-react';
 import { LIMITS, cleanText, fitText } from '@seer/contract';
 import { useT, type TranslateParams } from '../../lib/i18n';
 import { haptic } from '../../lib/telegram';
 import { Button } from './button';
-import { CloseIcon } from './icons';
+import {
+  CloseIcon,
+  ErrorIcon,
+  SparklesIcon,
+  StarIcon,
+  SuccessIcon,
+  TonIcon,
+  WarningIcon,
+} from './icons';
 import { StarInput } from './star-rating';
 
 export type ModalVariant =
@@ -36,14 +52,14 @@ export interface ModalOptions {
   onClose?: () => void;
 }
 
-const ICONS: Record<ModalVariant, string> = {
-  warn: '⚠️',
-  success: '✅',
-  error: '❌',
-  operator: '🔮',
-  review: '⭐',
-  tonWallet: '💎',
-  stars: '⭐',
+const ICONS: Record<ModalVariant, ComponentType<LucideProps>> = {
+  warn: WarningIcon,
+  success: SuccessIcon,
+  error: ErrorIcon,
+  operator: SparklesIcon,
+  review: StarIcon,
+  tonWallet: TonIcon,
+  stars: StarIcon,
 };
 
 let current: ModalOptions | null = null;
@@ -103,6 +119,8 @@ function ModalBody({ options }: { options: ModalOptions }) {
     };
   }, []);
 
+  const VariantIcon = ICONS[variant];
+
   const act = async () => {
     setError(null);
     setBusy(true);
@@ -141,8 +159,8 @@ function ModalBody({ options }: { options: ModalOptions }) {
         </button>
         {/* A long body scrolls; the action stays in view on the smallest phones. */}
         <div className="modal-body">
-          <div className="modal-icon" aria-hidden="true">
-            {ICONS[variant]}
+          <div className={`modal-icon modal-icon-${variant}`}>
+            <VariantIcon size="1em" />
           </div>
           <h2 id={titleId}>{t(`modals.${variant}.title`, params)}</h2>
           <p className="muted">{t(`modals.${variant}.message`, params)}</p>

@@ -42,7 +42,8 @@ const pageLanguage = (page: Page) => page.evaluate(() => document.documentElemen
 
 /**
  * Labels of buttons, links shown as buttons, tabs and the bottom bar that are wrapped onto a
- * second line, cut by their box, or closer than 2 px to the next label in the same row.
+ * second line, cut by their box, stick out of their card, or are closer than 2 px to the next
+ * label in the same row.
  */
 function crampedLabels(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -83,6 +84,10 @@ function crampedLabels(page: Page): Promise<string[]> {
       if (lines(element) > 1) problems.push(`wraps: "${text}"`);
       if (element.scrollWidth > element.clientWidth + 1 && element.clientWidth > 0)
         problems.push(`cut: "${text}"`);
+      const card = element.closest('.card')?.getBoundingClientRect();
+      const box = element.getBoundingClientRect();
+      if (card && (box.right > card.right + 1 || box.left < card.left - 1))
+        problems.push(`outside its card: "${text}"`);
     }
     const tabs = [...document.querySelectorAll<HTMLElement>('.bottom-bar a span')];
     for (let i = 1; i < tabs.length; i += 1) {

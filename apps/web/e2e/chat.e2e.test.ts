@@ -96,9 +96,9 @@ describe.skipIf(skipReason())('chat', () => {
     await capture(app, 'chat-picture');
 
     // An advisor that does not exist: a clear message and a way to the advisors.
-    await go(app, '/chat/99999', page.getByText(tr('en', 'chat.notFound')));
+    await go(app, '/chat/99999', heading(page, tr('en', 'common.advisorNotFound.title')));
     await capture(app, 'chat-not-found', [/HTTP 404 GET .*GetAllMessages/]);
-    await page.getByRole('link', { name: tr('en', 'chat.findAdvisor') }).click();
+    await page.getByRole('link', { name: tr('en', 'common.advisorNotFound.action') }).click();
     await heading(page, tr('en', 'advisors.title')).waitFor();
     await app.context.close();
   });

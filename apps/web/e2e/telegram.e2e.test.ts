@@ -8,81 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { baseUrl, launchBrowser, navigate, newVisitor, screenshot, skipReason } from './browser';
 import { expectHealthy, tr } from './app';
-
-/** Installs the stand-in before any script of the page runs. */
-function telegramStandIn(initData: string) {
-  type Handler = (...args: unknown[]) => void;
-  const calls: string[] = [];
-  const handlers = new Map<string, Set<Handler>>();
-  const backHandlers = new Set<Handler>();
-  const app = {
-    initData,
-    // Telegram's user is English-speaking here, whatever the browser says: the app must follow Telegram.
-    initDataUnsafe: {
-      user: {
-        ...JSON.parse(new URLSearchParams(initData).get('user') ?? '{}'),
-        language_code: 'en',
-      },
-    },
-    version: '8.0',
-    platform: 'android',
-    colorScheme: 'dark',
-    themeParams: {
-      bg_color: '#17212b',
-      text_color: '#f5f5f5',
-      button_color: '#5288c1',
-      button_text_color: '#ffffff',
-      secondary_bg_color: '#232e3c',
-      hint_color: '#708499',
-    },
-    viewportHeight: 844,
-    viewportStableHeight: 844,
-    isVersionAtLeast: (version: string) => Number(version) <= 8,
-    ready: () => calls.push('ready'),
-    expand: () => calls.push('expand'),
-    setHeaderColor: (color: string) => calls.push(`setHeaderColor:${color}`),
-    setBackgroundColor: (color: string) => calls.push(`setBackgroundColor:${color}`),
-    setBottomBarColor: () => calls.push('setBottomBarColor'),
-    disableVerticalSwipes: () => calls.push('disableVerticalSwipes'),
-    enableVerticalSwipes: () => calls.push('enableVerticalSwipes'),
-    openTelegramLink: () => {},
-    openLink: () => {},
-    onEvent: (event: string, handler: Handler) => {
-      if (!handlers.has(event)) handlers.set(event, new Set());
-      handlers.get(event)!.add(handler);
-    },
-    offEvent: (event: string, handler: Handler) => handlers.get(event)?.delete(handler),
-    BackButton: {
-      isVisible: false,
-      show() {
-        this.isVisible = true;
-        calls.push('BackButton.show');
-      },
-      hide() {
-        this.isVisible = false;
-        calls.push('BackButton.hide');
-      },
-      onClick: (handler: Handler) => backHandlers.add(handler),
-      offClick: (handler: Handler) => backHandlers.delete(handler),
-    },
-    HapticFeedback: {
-      impactOccurred: (style: string) => calls.push(`haptic:${style}`),
-      notificationOccurred: (type: string) => calls.push(`notify:${type}`),
-      selectionChanged: () => calls.push('haptic:selection'),
-    },
-  };
-  const test = {
-    calls,
-    pressBack: () => backHandlers.forEach((handler) => handler()),
-    /** What Telegram does when the keyboard opens: a smaller stable viewport, then viewportChanged. */
-    setStableHeight: (height: number) => {
-      app.viewportHeight = height;
-      app.viewportStableHeight = height;
-      handlers.get('viewportChanged')?.forEach((handler) => handler({ isStateStable: true }));
-    },
-  };
-  Object.assign(window, { Telegram: { WebApp: app }, __telegramTest: test });
-}
+import { telegramStandIn } from './telegram-stand-in';
 
 describe.skipIf(skipReason())('inside Telegram', () => {
   let browser: Browser;
@@ -104,7 +30,7 @@ describe.skipIf(skipReason())('inside Telegram', () => {
     ).json()) as { init_data: string };
     const app = await newVisitor(browser, 'ru', 'light');
     const { page } = app;
-    await page.addInitScript(telegramStandIn, session.init_data);
+    await page.addInitScript(telegramStandIn, { initData: session.init_data });
     const calls = () =>
       page.evaluate(
         () => (window as unknown as { __telegramTest: { calls: string[] } }).__telegramTest.calls,
@@ -176,7 +102,7 @@ describe.skipIf(skipReason())('inside Telegram', () => {
       match.endsWith('0') ? `${match.slice(0, -1)}1` : `${match.slice(0, -1)}0`,
     );
     const app = await newVisitor(browser, 'en', 'dark');
-    await app.page.addInitScript(telegramStandIn, stale);
+    await app.page.addInitScript(telegramStandIn, { initData: stale });
     await app.page.goto('/');
     const dialog = app.page.getByRole('alertdialog', {
       name: tr('en', 'common.sessionEnded.title'),

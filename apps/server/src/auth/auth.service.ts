@@ -252,7 +252,8 @@ export class AuthService {
     const id = requestedId ?? randomInt(1_000_000_000, 2_000_000_000);
     const initData = signInitData(this.demoBotToken, {
       id,
-      first_name: 'Guest',
+      // The guest's name in the guest's language (the app shows a demo guest's name translated).
+      first_name: languageCode?.toLowerCase().startsWith('ru') ? 'Гость' : 'Guest',
       username: `guest${id % 100000}`,
       ...(languageCode ? { language_code: languageCode.slice(0, 2).toLowerCase() } : {}),
       allows_write_to_pm: false,

@@ -198,4 +198,54 @@ describe("Telegram's profile fields", () => {
       SELECT first_name FROM users WHERE telegram_id = ${userId}`;
     expect(after!.first_name).toBe('Newest');
   });
+
+  it("follow Telegram's language code on every newer sign-in (bot texts and receipts use it)", async () => {
+    const userId = newUserId();
+    const now = Math.floor(Date.now() / 1000);
+    const signed = (authDate: number, language_code: string) =>
+      signInitData(TEST_BOT_TOKEN, { id: userId, first_name: 'Ann', language_code }, { authDate });
+    const languageOf = async () =>
+      (
+        await t.db.sql<{ language_code: string | null }[]>`
+          SELECT language_code FROM users WHERE telegram_id = ${userId}`
+      )[0]?.language_code;
+    expect((await callApp('GET', '/api/GetUser.php', signed(now - 1, 'en'), profiles)).status).toBe(
+      200,
+    );
+    expect(await languageOf()).toBe('en');
+    expect((await callApp('GET', '/api/GetUser.php', signed(now, 'ru'), profiles)).status).toBe(
+      200,
+    );
+    expect(await languageOf()).toBe('ru');
+  });
+});
+
+describe('demo sign-in', () => {
+  // Demo sign-in is on only without a bot token.
+  let demo: TestApp;
+  beforeAll(async () => {
+    demo = await startTestApp({ db: t.db, seed: false, env: { BOT_TOKEN: undefined } });
+  });
+  afterAll(async () => {
+    await demo?.close();
+  });
+
+  it("names the guest in the guest's language", async () => {
+    for (const [language_code, name] of [
+      ['ru', 'Гость'],
+      ['en', 'Guest'],
+      ['de', 'Guest'],
+    ] as const) {
+      const session = await demo.app.inject({
+        method: 'POST',
+        url: '/api/demo/session',
+        payload: { language_code },
+      });
+      expect(session.statusCode).toBe(200);
+      const initData = session.json<{ init_data: string }>().init_data;
+      const user = await callApp('GET', '/api/GetUser.php', initData, demo);
+      expect(user.status).toBe(200);
+      expect(user.body).toMatchObject({ first_name: name, language_code });
+    }
+  });
 });

@@ -1,12 +1,14 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import {
   ensureTexts,
   formatAmount,
   formatAmountChange,
   formatMonthSince,
   formatPricePerMessage,
+  chooseLocale,
   hasText,
   initialLocale,
+  localeChoice,
   setLocale,
   t,
 } from './i18n';
@@ -25,6 +27,44 @@ describe('locale choice', () => {
   it('keeps a locale the user chose, and ignores an unknown stored one', () => {
     expect(initialLocale('en', 'ru')).toBe('en');
     expect(initialLocale('fr', 'ru')).toBe('ru');
+  });
+});
+
+describe('language across launches', () => {
+  afterEach(async () => {
+    localStorage.clear();
+    await setLocale('en');
+  });
+
+  it('follows the language code on every launch when nothing was chosen', async () => {
+    await setLocale(initialLocale(undefined, 'en'));
+    expect(localStorage.getItem('locale-choice')).toBeNull();
+    // Telegram switched to Russian before the next launch: the app follows.
+    expect(initialLocale(undefined, 'ru')).toBe('ru');
+    expect(initialLocale(undefined, 'en-US')).toBe('en');
+    expect(localeChoice()).toBe('auto');
+  });
+
+  it('keeps a language chosen in Settings whatever Telegram says, until "auto"', async () => {
+    await chooseLocale('en');
+    expect(localeChoice()).toBe('en');
+    expect(initialLocale(undefined, 'ru')).toBe('en');
+    await chooseLocale('auto');
+    expect(localeChoice()).toBe('auto');
+    expect(initialLocale(undefined, 'ru')).toBe('ru');
+  });
+
+  it('drops the language older versions stored on first launch (a detection, not a choice)', () => {
+    localStorage.setItem('locale', 'en');
+    expect(initialLocale(undefined, 'ru')).toBe('ru');
+    expect(localStorage.getItem('locale')).toBeNull();
+    expect(localeChoice()).toBe('auto');
+  });
+
+  it('switches the texts at once when a language is chosen', async () => {
+    await setLocale('en');
+    await chooseLocale('ru');
+    expect(t('common.loading')).toBe('Загрузка...');
   });
 });
 

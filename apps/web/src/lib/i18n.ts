@@ -18,7 +18,19 @@ export type TranslateParams = Record<string, string | number>;
 
 const files = import.meta.glob<Messages>('../locales/*/*.json', { import: 'default' });
 
-const LOCALE_KEY = 'locale';
+/**
+ * Where a language the user chose in Settings is kept. Only an explicit choice is stored: without
+ * one the app follows Telegram's language (then the browser's) on every launch.
+ */
+const CHOICE_KEY = 'locale-choice';
+/**
+ * Earlier versions stored the first detected language here as if chosen, freezing it; such a
+ * value cannot be told apart from a choice, so it is dropped (see decision 025).
+ */
+const OLD_LOCALE_KEY = 'locale';
+
+/** A language the user chose, or 'auto': follow Telegram (then the browser). */
+export type LocaleChoice = Locale | 'auto';
 
 /** Texts every screen may show (shell, splash, modals, toasts), loaded before the first render. */
 const CORE_TEXTS = ['common', 'nav', 'modals'] as const;
@@ -67,11 +79,6 @@ export async function setLocale(next: Locale, features?: TextSet): Promise<void>
   loaded = new Set(texts.map(([feature]) => feature));
   loadedAll = set === 'all';
   locale = next;
-  try {
-    localStorage.setItem(LOCALE_KEY, next);
-  } catch {
-    // The choice then lasts for this page only.
-  }
   if (typeof document !== 'undefined') document.documentElement.lang = next;
   emit();
 }
@@ -94,26 +101,62 @@ export async function ensureTexts(features: TextSet = 'all'): Promise<void> {
 }
 
 /**
- * The Telegram user's language code inside Telegram, the browser's language
- * outside; Russian when there is none, English for any other language. A choice the user
- * made in Settings wins.
+ * The language to start in: one the user chose in Settings; otherwise the Telegram user's
+ * language code inside Telegram, the browser's language outside; Russian when there is none,
+ * English for any other language.
  */
 export function initialLocale(
-  stored: string | null = readStoredLocale(),
-  languageCode: string | null | undefined = isInTelegram()
-    ? telegramLanguageCode()
-    : navigatorLanguage(),
+  stored: string | null = readStoredChoice(),
+  languageCode: string | null | undefined = detectedLanguageCode(),
 ): Locale {
-  if (stored && (LOCALES as readonly string[]).includes(stored)) return stored as Locale;
+  if (isLocale(stored)) return stored;
   return localeFromLanguageCode(languageCode);
 }
 
-function readStoredLocale(): string | null {
+function isLocale(value: string | null | undefined): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+function detectedLanguageCode(): string | null | undefined {
+  return isInTelegram() ? telegramLanguageCode() : navigatorLanguage();
+}
+
+/**
+ * The language the user chose in Settings, if any. Drops the value older versions stored on
+ * every launch (a detection, not a choice).
+ */
+function readStoredChoice(): string | null {
   try {
-    return localStorage.getItem(LOCALE_KEY);
+    localStorage.removeItem(OLD_LOCALE_KEY);
+    return localStorage.getItem(CHOICE_KEY);
   } catch {
     return null;
   }
+}
+
+/** What Settings shows as chosen: a stored language, or 'auto'. */
+export function localeChoice(): LocaleChoice {
+  let stored: string | null = null;
+  try {
+    stored = localStorage.getItem(CHOICE_KEY);
+  } catch {
+    // Storage unavailable: nothing was kept.
+  }
+  return isLocale(stored) ? stored : 'auto';
+}
+
+/**
+ * The user's choice in Settings: a language, kept across launches, or 'auto' — forget the
+ * choice and follow Telegram's language (then the browser's) again.
+ */
+export async function chooseLocale(choice: LocaleChoice): Promise<void> {
+  try {
+    if (choice === 'auto') localStorage.removeItem(CHOICE_KEY);
+    else localStorage.setItem(CHOICE_KEY, choice);
+  } catch {
+    // The choice then lasts for this page only.
+  }
+  await setLocale(choice === 'auto' ? localeFromLanguageCode(detectedLanguageCode()) : choice);
 }
 
 function navigatorLanguage(): string | null {

@@ -50,3 +50,21 @@ export function useLiveBalance(): void {
 export function hasFreeMessages(user: CurrentUser | undefined): boolean {
   return (user?.free_messages ?? 0) > 0;
 }
+
+/** The names the demo sign-in gives its guests (one per language). */
+const DEMO_GUEST_NAMES = new Set(['Guest', 'Гость']);
+
+/**
+ * Whether the profile is a demo sign-in's guest (username "guest<digits>", a guest name and no
+ * name of the user's own), whose name screens show in the current language.
+ */
+export function isDemoGuest(
+  user: Pick<CurrentUser['data'], 'name' | 'first_name' | 'username'> | undefined,
+): boolean {
+  return (
+    !!user &&
+    !user.name &&
+    DEMO_GUEST_NAMES.has(user.first_name ?? '') &&
+    /^guest\d+$/.test(user.username ?? '')
+  );
+}

@@ -9,7 +9,8 @@ import { Avatar } from '../../shared/ui/avatar';
 import { ButtonLink } from '../../shared/ui/button';
 import { PageHeader } from '../../shared/ui/page-header';
 import { StarRating } from '../../shared/ui/star-rating';
-import { ErrorState, LoadingState } from '../../shared/ui/states';
+import { isApiError } from '../../lib/api-client';
+import { AdvisorNotFound, ErrorState, LoadingState } from '../../shared/ui/states';
 import './advisors.css';
 
 /** A review of 4 or 5 stars counts as positive. */
@@ -76,11 +77,15 @@ export default function AdvisorPage() {
   );
   const user = useCurrentUser();
 
-  if (!valid) {
+  // No such advisor (a malformed id, or the server's 404 not_found): say so, offer the list.
+  if (
+    !valid ||
+    (advisor.status === 'error' && isApiError(advisor.error) && advisor.error.code === 'not_found')
+  ) {
     return (
       <div className="page">
         <PageHeader title={t('advisors.profile')} back />
-        <ErrorState message={t('advisors.profileFailed')} />
+        <AdvisorNotFound />
       </div>
     );
   }

@@ -7,9 +7,8 @@ import { disableVerticalSwipes, hasNativeBackButton } from '../../lib/telegram';
 import { useCurrentUser, useLiveBalance } from '../../lib/user';
 import { goBack } from '../../lib/navigation';
 import { Avatar } from '../../shared/ui/avatar';
-import { ButtonLink } from '../../shared/ui/button';
 import { BackIcon } from '../../shared/ui/icons';
-import { ErrorState, LoadingState } from '../../shared/ui/states';
+import { AdvisorNotFound, ErrorState, LoadingState } from '../../shared/ui/states';
 import { openModal } from '../../shared/ui/modal';
 import { showToast } from '../../shared/ui/toast';
 import { createReview } from './api/create-review';
@@ -51,17 +50,12 @@ export default function ChatPage() {
     };
   }, []);
 
-  const findAdvisor = (
-    <ButtonLink href="/operators" variant="secondary">
-      {t('chat.findAdvisor')}
-    </ButtonLink>
-  );
   const { dialog, advisor, messages, online } = chat;
   if (
     advisorId === null ||
     (dialog.status === 'error' && isApiError(dialog.error) && dialog.error.status === 404)
   ) {
-    return <ErrorState message={t('chat.notFound')}>{findAdvisor}</ErrorState>;
+    return <AdvisorNotFound />;
   }
 
   if (dialog.status === 'loading') return <LoadingState />;

@@ -5,7 +5,7 @@ import type { Advisor } from '@seer/contract';
 import { callApi } from '../../lib/api-client';
 import { useT } from '../../lib/i18n';
 import { pickRandom } from '../../lib/random';
-import { hasFreeMessages, useCurrentUser } from '../../lib/user';
+import { hasFreeMessages, isDemoGuest, useCurrentUser } from '../../lib/user';
 import { useData } from '../../lib/use-data';
 import { Avatar } from '../../shared/ui/avatar';
 import { ButtonLink } from '../../shared/ui/button';
@@ -91,7 +91,9 @@ export default function HomePage() {
 
   if (advisors.status === 'error') console.error('Home: advisors failed to load', advisors.error);
   const freeMessages = hasFreeMessages(user.data);
-  const name = user.data?.name || user.data?.first_name;
+  const name = isDemoGuest(user.data)
+    ? t('common.guestName')
+    : user.data?.name || user.data?.first_name;
 
   return (
     <div className="page home">

@@ -1,8 +1,7 @@
 /** /settings: the profile card, links, and the language, theme, sound and bot-message preferences. */
 import { Link } from 'wouter';
-import type { Locale } from '@seer/contract';
 import { callApi } from '../../lib/api-client';
-import { setLocale, useLocale, useT } from '../../lib/i18n';
+import { chooseLocale, localeChoice, useLocale, useT, type LocaleChoice } from '../../lib/i18n';
 import { openSupport, SUPPORT_URL } from '../../lib/support';
 import { haptic, isInTelegram, requestWriteAccess } from '../../lib/telegram';
 import { setTheme, useTheme, type Theme } from '../../lib/theme';
@@ -82,7 +81,8 @@ function Choice<T extends string>({
 
 function Preferences({ user }: { user: CurrentUser | undefined }) {
   const t = useT();
-  const locale = useLocale();
+  useLocale();
+  const choice = localeChoice();
   const theme = useTheme();
   const [sound, setSound] = useSoundPreference();
 
@@ -111,14 +111,15 @@ function Preferences({ user }: { user: CurrentUser | undefined }) {
   return (
     <section className="card settings-group" aria-labelledby="settings-preferences">
       <h2 id="settings-preferences">{t('settings.preferences')}</h2>
-      <Choice<Locale>
+      <Choice<LocaleChoice>
         label={t('settings.language')}
-        value={locale}
+        value={choice}
         options={[
+          ['auto', t('settings.languageAuto')],
           ['ru', 'Русский'],
           ['en', 'English'],
         ]}
-        onChange={(next) => void setLocale(next)}
+        onChange={(next) => void chooseLocale(next)}
       />
       <Choice<Theme>
         label={t('settings.theme')}

@@ -45,4 +45,19 @@ describe('profile card texts', () => {
       await setLocale('en', 'all');
     }
   });
+
+  it("calls a demo guest 'Guest' in the current language, a real user by their name", async () => {
+    const guest = { ...empty, username: 'guest12345', first_name: 'Guest' } as CurrentUser;
+    expect(displayName(guest)).toBe('Guest');
+    await setLocale('ru', 'all');
+    try {
+      expect(displayName(guest)).toBe('Гость');
+      expect(displayName({ ...guest, first_name: 'Гость' } as CurrentUser)).toBe('Гость');
+      // A name the guest gave, or a Telegram user who only happens to be called Guest, is kept.
+      expect(displayName({ ...guest, name: 'Вера' } as CurrentUser)).toBe('Вера');
+      expect(displayName({ ...guest, username: 'guest_star' } as CurrentUser)).toBe('guest_star');
+    } finally {
+      await setLocale('en', 'all');
+    }
+  });
 });

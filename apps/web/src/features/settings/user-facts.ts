@@ -1,9 +1,11 @@
 /** How the profile's fields read on screen, with their fallbacks. */
 import { formatAmount, formatDate, t } from '../../lib/i18n';
-import type { CurrentUser } from '../../lib/user';
+import { isDemoGuest, type CurrentUser } from '../../lib/user';
 
 export function displayName(user: CurrentUser | undefined): string {
-  // The name the user gave in Edit Profile first, then the Telegram username (else 'User').
+  // The name the user gave in Edit Profile first, then the Telegram username (else 'User');
+  // a demo guest is called "Guest" in the current language.
+  if (isDemoGuest(user)) return t('common.guestName');
   return user?.name || user?.username || user?.first_name || t('settings.defaultUser');
 }
 

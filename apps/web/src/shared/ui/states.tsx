@@ -1,7 +1,7 @@
 /** Loading and error states shared by every screen. */
 import type { ReactNode } from 'react';
 import { useT } from '../../lib/i18n';
-import { Button } from './button';
+import { Button, ButtonLink } from './button';
 
 export function LoadingState({ label }: { label?: string }) {
   const t = useT();
@@ -41,6 +41,24 @@ export function EmptyState({ message, children }: { message: string; children?: 
     <div className="state">
       <p className="muted">{message}</p>
       {children}
+    </div>
+  );
+}
+
+/**
+ * A designed "not found" for an advisor (profile or chat) that does not exist or left Seer:
+ * a title, a short explanation and the advisors list offered instead.
+ */
+export function AdvisorNotFound() {
+  const t = useT();
+  return (
+    <div className="state not-found" role="status">
+      <div className="not-found-mark" aria-hidden="true">
+        ?
+      </div>
+      <h2>{t('common.advisorNotFound.title')}</h2>
+      <p className="muted">{t('common.advisorNotFound.message')}</p>
+      <ButtonLink href="/operators">{t('common.advisorNotFound.action')}</ButtonLink>
     </div>
   );
 }

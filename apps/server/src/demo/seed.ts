@@ -4,6 +4,7 @@ import { AdvisorsRepository } from '../advisors/advisors.repository.js';
 import { ReviewsRepository } from '../reviews/reviews.repository.js';
 import { DEMO_ADVISORS, demoReviews } from './demo-advisors.js';
 import { DemoRepository } from './demo.repository.js';
+import { DEMO_TEXTS_RU } from './demo-texts-ru.js';
 
 export async function seedDemoData(sql: Sql): Promise<number> {
   return sql.begin(async (tx) => {
@@ -14,9 +15,11 @@ export async function seedDemoData(sql: Sql): Promise<number> {
     for (const [index, demo] of DEMO_ADVISORS.entries()) {
       const { slug, ...fields } = demo;
       const id = await advisors.insert(
-        { ...fields, avatar_url: `/avatars/${slug}.svg`, is_demo: true },
+        { ...fields, avatar_url: `/avatars/${slug}.svg`, text_language: 'en', is_demo: true },
         tx,
       );
+      const ru = DEMO_TEXTS_RU[slug];
+      if (ru) await advisors.replaceTranslations(tx, id, { ru });
       let sum = 0;
       const list = demoReviews(index);
       for (const review of list) {

@@ -2,7 +2,15 @@
 import { useParams } from 'wouter';
 import { findCategory, type Review } from '@seer/contract';
 import { callApi } from '../../lib/api-client';
-import { formatDate, formatNumber, formatPricePerMessage, useT } from '../../lib/i18n';
+import {
+  formatDate,
+  formatNumber,
+  formatPricePerMessage,
+  hasText,
+  useLocale,
+  useT,
+} from '../../lib/i18n';
+import { languageNames } from './advisor-languages';
 import { hasFreeMessages, useCurrentUser } from '../../lib/user';
 import { useData } from '../../lib/use-data';
 import { Avatar } from '../../shared/ui/avatar';
@@ -71,8 +79,9 @@ export default function AdvisorPage() {
   const { id } = useParams<{ id: string }>();
   const advisorId = Number(id);
   const valid = Number.isInteger(advisorId) && advisorId > 0;
-  const advisor = useData(valid ? `advisor:${advisorId}` : null, () =>
-    callApi('GetManager', { query: { id: advisorId } }),
+  const locale = useLocale();
+  const advisor = useData(valid ? `advisor:${advisorId}:${locale}` : null, () =>
+    callApi('GetManager', { query: { id: advisorId, lang: locale } }),
   );
   const user = useCurrentUser();
 
@@ -96,7 +105,9 @@ export default function AdvisorPage() {
 
   const manager = advisor.data.manager;
   const category = findCategory(manager.category_id);
-  const languages = manager.languages.map((code) => t(`advisors.language.${code}`)).join(', ');
+  const languages = languageNames(manager.languages);
+  // The advisor has no texts in the reader's language: its own are shown, and said to be.
+  const textLang = manager.text_language;
   return (
     <div className="page advisor-profile">
       <PageHeader title={manager.name} back />
@@ -144,11 +155,14 @@ export default function AdvisorPage() {
 
       <section className="card">
         <h2>{t('advisors.about')}</h2>
-        <p>{manager.description}</p>
+        {textLang !== locale && hasText(`advisors.textIn.${textLang}`) && (
+          <p className="small muted">{t(`advisors.textIn.${textLang}`)}</p>
+        )}
+        <p lang={textLang}>{manager.description}</p>
         {manager.additional_info && (
           <>
             <h3>{t('advisors.extraInfo')}</h3>
-            <p>{manager.additional_info}</p>
+            <p lang={textLang}>{manager.additional_info}</p>
           </>
         )}
         <h3>{t('advisors.topics')}</h3>

@@ -149,8 +149,11 @@ export type UserProfile = z.infer<typeof UserProfile>;
 export const Review = z.object({
   id: z.number().int(),
   rating: z.number().int(),
+  /** In the reader's language when the review exists in it, else as written. */
   text: z.string(),
   author: z.string(),
+  /** The language of text; null when unknown (a user's own review). */
+  text_language: z.string().nullable(),
   created_at: z.string(),
 });
 export type Review = z.infer<typeof Review>;
@@ -236,6 +239,9 @@ const languageFilterField = z
   .regex(/^[a-z]{2,3}$/, { error: 'language must be a language code such as ru or en' })
   .optional();
 export const IdQuery = z.object({ id: advisorIdField, lang: langField });
+export const ReviewsQuery = z
+  .object({ manager_id: advisorIdField, lang: langField })
+  .transform(withAdvisorId);
 export const CategoryQuery = z.object({
   category_id: categoryIdField,
   lang: langField,
@@ -476,7 +482,7 @@ export const CALLS = {
     name: 'GetReviews.php',
     methods: ['GET'],
     summary: "An advisor's reviews, newest first",
-    query: ManagerIdQuery,
+    query: ReviewsQuery,
     answer: GetReviewsAnswer,
     access: 'user',
   },

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLS, type Advisor } from '@seer/contract';
 import { newUserId, startTestApp, type TestApp } from '../test/harness.js';
-import { DEMO_ADVISORS } from '../demo/demo-advisors.js';
+import { DEMO_ADVISORS, demoReviews } from '../demo/demo-advisors.js';
 import { DEMO_TEXTS_RU } from '../demo/demo-texts-ru.js';
 
 const ADMIN_ID = 777_000_022;
@@ -155,7 +155,45 @@ describe('advisor texts per language', () => {
   });
 });
 
+describe('reviews per language', () => {
+  it('answer demo reviews in the reader’s language, and a user’s own review as written', async () => {
+    const read = async (query: string) => {
+      const response = await as(newUserId(), 'GET', `/api/GetReviews.php?manager_id=1${query}`);
+      expect(response.statusCode).toBe(200);
+      return CALLS.GetReviews.answer.parse(response.json()).reviews;
+    };
+    const [english, russian, asWritten] = [
+      await read('&lang=en'),
+      await read('&lang=ru'),
+      await read(''),
+    ];
+    expect(russian.length).toBe(demoReviews(0).length);
+    expect(english.map((r) => r.id)).toEqual(russian.map((r) => r.id));
+    expect(asWritten).toEqual(english);
+    for (const [i, review] of russian.entries()) {
+      expect(review.text_language).toBe('ru');
+      expect(review.text).toMatch(/[а-яё]/i);
+      expect(review.author).toMatch(/^[А-ЯЁ][а-яё]+$/);
+      expect(english[i]!.text_language).toBe('en');
+      expect(english[i]!.text).not.toMatch(/[а-яё]/i);
+    }
+    expect(
+      (await as(newUserId(), 'GET', '/api/GetReviews.php?manager_id=1&lang=fr')).statusCode,
+    ).toBe(400);
+  });
+});
+
 describe('demo catalogue', () => {
+  it('has every demo review in English and Russian', () => {
+    for (const index of DEMO_ADVISORS.keys()) {
+      for (const review of demoReviews(index)) {
+        expect(review.text).not.toMatch(/[а-яё]/i);
+        expect(review.ru.text).toMatch(/[а-яё]{3}/i);
+        expect(review.ru.author).toMatch(/^[А-ЯЁ]/);
+      }
+    }
+  });
+
   it('has Russian and English texts for every demo advisor', () => {
     expect(Object.keys(DEMO_TEXTS_RU).sort()).toEqual(DEMO_ADVISORS.map((d) => d.slug).sort());
     for (const demo of DEMO_ADVISORS) {

@@ -30,6 +30,8 @@ export async function seedDemoData(sql: Sql): Promise<number> {
           authorName: review.author,
           rating: review.rating,
           text: review.text,
+          textLanguage: 'en',
+          translations: { ru: review.ru },
           createdAt: new Date(Date.now() - review.daysAgo * 86_400_000),
         });
       }

@@ -14,3 +14,9 @@ CREATE TABLE advisor_texts (
 
 -- The list filter "answers in <language>" reads advisors.languages.
 CREATE INDEX advisors_languages ON advisors USING GIN (languages);
+
+-- Reviews the same way: reviews.text is written in reviews.text_language (NULL: unknown, as for
+-- a user's own review); translations holds {"<language>": {"text": …, "author": …}} (demo
+-- reviews carry both languages).
+ALTER TABLE reviews ADD COLUMN text_language TEXT;
+ALTER TABLE reviews ADD COLUMN translations JSONB NOT NULL DEFAULT '{}';

@@ -26,8 +26,9 @@ const TOPICS = ['love', 'relationships', 'career', 'future', 'family', 'spiritua
 
 function Reviews({ advisorId }: { advisorId: number }) {
   const t = useT();
-  const reviews = useData(`reviews:${advisorId}`, () =>
-    callApi('GetReviews', { query: { manager_id: advisorId } }),
+  const locale = useLocale();
+  const reviews = useData(`reviews:${advisorId}:${locale}`, () =>
+    callApi('GetReviews', { query: { manager_id: advisorId, lang: locale } }),
   );
   if (reviews.status === 'loading') return <LoadingState />;
   if (reviews.status === 'error')
@@ -48,7 +49,7 @@ function Reviews({ advisorId }: { advisorId: number }) {
             </span>
           </div>
           <StarRating rating={review.rating} />
-          {review.text && <p>{review.text}</p>}
+          {review.text && <p lang={review.text_language ?? undefined}>{review.text}</p>}
         </li>
       ))}
     </ul>
@@ -57,8 +58,9 @@ function Reviews({ advisorId }: { advisorId: number }) {
 
 function PositiveReviews({ advisorId }: { advisorId: number }) {
   const t = useT();
-  const reviews = useData(`reviews:${advisorId}`, () =>
-    callApi('GetReviews', { query: { manager_id: advisorId } }),
+  const locale = useLocale();
+  const reviews = useData(`reviews:${advisorId}:${locale}`, () =>
+    callApi('GetReviews', { query: { manager_id: advisorId, lang: locale } }),
   );
   const list = reviews.data?.reviews ?? [];
   const share = list.length

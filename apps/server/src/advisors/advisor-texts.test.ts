@@ -4,6 +4,7 @@ import { CALLS, type Advisor } from '@seer/contract';
 import { newUserId, startTestApp, type TestApp } from '../test/harness.js';
 import { DEMO_ADVISORS, demoReviews } from '../demo/demo-advisors.js';
 import { DEMO_TEXTS_RU } from '../demo/demo-texts-ru.js';
+import { seedDemoData } from '../demo/seed.js';
 
 const ADMIN_ID = 777_000_022;
 let t: TestApp;
@@ -184,6 +185,26 @@ describe('reviews per language', () => {
 });
 
 describe('demo catalogue', () => {
+  it('gives a demo database seeded before texts had languages its Russian texts, once', async () => {
+    const sql = t.db.sql;
+    const [first] = await sql<
+      { id: number }[]
+    >`SELECT id FROM advisors WHERE is_demo ORDER BY id LIMIT 1`;
+    await sql`DELETE FROM advisor_texts WHERE advisor_id = ${first!.id}`;
+    expect(await seedDemoData(sql)).toBe(0);
+    const rows = await sql<{ description: string }[]>`
+      SELECT description FROM advisor_texts WHERE advisor_id = ${first!.id} AND language = 'ru'`;
+    expect(rows).toEqual([{ description: DEMO_TEXTS_RU[DEMO_ADVISORS[0]!.slug]!.description }]);
+    await seedDemoData(sql);
+    const [count] = await sql<
+      { n: number }[]
+    >`SELECT count(*)::int AS n FROM advisor_texts WHERE language = 'ru'`;
+    expect(count!.n).toBeGreaterThanOrEqual(DEMO_ADVISORS.length);
+    const [perAdvisor] = await sql<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM advisor_texts WHERE advisor_id = ${first!.id}`;
+    expect(perAdvisor!.n).toBe(1);
+  });
+
   it('has every demo review in English and Russian', () => {
     for (const index of DEMO_ADVISORS.keys()) {
       for (const review of demoReviews(index)) {

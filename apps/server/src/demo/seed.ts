@@ -1,4 +1,4 @@
-/** Fills an empty database with the demo catalogue (never with NODE_ENV=production). */
+/** Fills an empty database with the demo catalogue (never with NODE_ENV=production); an older demo database gets its missing Russian texts. */
 import type { Sql } from '../db/database.js';
 import { AdvisorsRepository } from '../advisors/advisors.repository.js';
 import { ReviewsRepository } from '../reviews/reviews.repository.js';
@@ -10,8 +10,16 @@ export async function seedDemoData(sql: Sql): Promise<number> {
   return sql.begin(async (tx) => {
     const advisors = new AdvisorsRepository(sql);
     const reviews = new ReviewsRepository(sql);
-    await new DemoRepository().lockForSeeding(tx);
-    if ((await advisors.count(tx)) > 0) return 0;
+    const demoRepository = new DemoRepository();
+    await demoRepository.lockForSeeding(tx);
+    if ((await advisors.count(tx)) > 0) {
+      // Seeded before texts had languages: give the demo advisors their Russian texts.
+      for (const demo of DEMO_ADVISORS) {
+        const ru = DEMO_TEXTS_RU[demo.slug];
+        if (ru) await demoRepository.addMissingTranslation(tx, demo.name, 'ru', ru);
+      }
+      return 0;
+    }
     for (const [index, demo] of DEMO_ADVISORS.entries()) {
       const { slug, ...fields } = demo;
       const id = await advisors.insert(

@@ -42,7 +42,7 @@ export const DEMO_TEXTS_RU: Record<string, { description: string; additional_inf
     additional_info: 'Предлагает клиентам вести дневник снов; отвечает подробно.',
   },
   'sage-willow': {
-    description: 'Прогнозы для будущих отношений по вашей натальной карте и текущим транзитам.',
+    description: 'Прогноз будущих отношений по вашей натальной карте и текущим транзитам.',
     additional_info: 'Профессиональный астролог с 2011 года; сроки уточняет по таро.',
   },
   'victor-hale': {
@@ -72,8 +72,7 @@ export const DEMO_TEXTS_RU: Record<string, { description: string; additional_inf
     additional_info: 'Таро с упором на денежный поток и циклы роста.',
   },
   'hazel-grove': {
-    description:
-      'Возвращает в семью гармонию: родители, дети, родственники супруга. Тепло и терпеливо.',
+    description: 'Возвращает в семью гармонию: родители, дети, родня супругов. Тепло и терпеливо.',
     additional_info: 'Семейные расстановки и таро.',
   },
   'amara-lane': {
@@ -136,7 +135,7 @@ export const DEMO_TEXTS_RU: Record<string, { description: string; additional_inf
   },
   'flora-dale': {
     description: 'Прогнозы о самочувствии и энергии тела и разума. Не заменяет консультацию врача.',
-    additional_info: 'Медицинская астрология и травнические традиции.',
+    additional_info: 'Медицинская астрология и народное травничество.',
   },
   'quinn-harper': {
     description: 'Интуитивные расклады о стрессе, сне и внутреннем равновесии.',

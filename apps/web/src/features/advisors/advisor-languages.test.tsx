@@ -71,7 +71,7 @@ describe('language filter', () => {
     await setLocale('ru', 'all');
     const onChange = vi.fn();
     const { rerender } = render(<LanguageFilter value={null} onChange={onChange} />);
-    const group = screen.getByRole('group', { name: 'Язык ответов' });
+    const group = screen.getByRole('group', { name: 'Язык' });
     expect(group).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Все' }).getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: 'Русский' }));

@@ -191,7 +191,7 @@ export async function buildApp(
   authRoutes(app, auth, limits);
   openApiRoutes(app);
   usersRoutes(app, auth, users, limits);
-  advisorsRoutes(app, auth, advisors, limits);
+  advisorsRoutes(app, auth, advisors, limits, users);
   chatRoutes(app, auth, chat, advisors, limits);
   reviewsRoutes(app, auth, reviews, limits);
   adminRoutes(app, auth, admin, payouts, advisors);

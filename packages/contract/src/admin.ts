@@ -8,7 +8,7 @@ import {
   imageIdField,
   telegramIdField,
 } from './ids.js';
-import { LIMITS } from './limits.js';
+import { LIMITS, LOCALES } from './limits.js';
 import { textField } from './text-field.js';
 
 const ok = z.literal('success');
@@ -62,6 +62,13 @@ export const AdminAdvisor = z.object({
   experience: z.number().int(),
   clients: z.number().int(),
   languages: z.array(z.string()),
+  /** The language of description and additional_info (the advisor's own). */
+  text_language: z.string(),
+  /** The same two texts in other languages. */
+  translations: z.record(
+    z.string(),
+    z.object({ description: z.string(), additional_info: z.string() }),
+  ),
   is_active: z.boolean(),
   is_demo: z.boolean(),
   telegram_id: z.number().int().nullable(),
@@ -88,6 +95,26 @@ export const AdminSaveAdvisorBody = z
     experience: z.coerce.number().int().min(0).max(80).default(0),
     clients: z.coerce.number().int().min(0).max(10_000_000).default(0),
     languages: z.array(z.string().trim().min(2).max(10)).max(10).default(['en', 'ru']),
+    /** The language description and additional_info are written in. */
+    text_language: z.enum(LOCALES, { error: 'text_language must be one of: ru, en' }).default('en'),
+    /** The two texts in the other languages; replaces what was stored (an absent language is dropped). */
+    translations: z
+      .partialRecord(
+        z.enum(LOCALES, { error: 'translations: languages are ru and en' }),
+        z
+          .object({
+            description: textField('description', {
+              max: LIMITS.advisorTextMaxLength,
+              multiline: true,
+            }).default(''),
+            additional_info: textField('additional_info', {
+              max: LIMITS.advisorTextMaxLength,
+              multiline: true,
+            }).default(''),
+          })
+          .strict(),
+      )
+      .default({}),
     is_active: z.boolean().default(true),
     /** An image uploaded with UploadImage.php becomes the avatar. */
     avatar_image_id: imageIdField.optional(),

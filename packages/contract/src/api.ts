@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { withAdvisorId } from './advisor-id.js';
 import { advisorIdField, categoryIdField, imageIdField, telegramIdField } from './ids.js';
-import { LIMITS } from './limits.js';
+import { LIMITS, LOCALES } from './limits.js';
 import { readText, textField } from './text-field.js';
 import * as A from './admin.js';
 
@@ -45,8 +45,11 @@ export const Advisor = z.object({
   avatar: z.string(),
   category_id: z.number().int(),
   category_name: z.string(),
+  /** In the reader's language when written in it, else in the advisor's own (see text_language). */
   description: z.string(),
   additional_info: z.string(),
+  /** The language description and additional_info are written in; differs from the one asked for when they are the advisor's own texts given as a fallback. */
+  text_language: z.string(),
   /** Average of reviews, one decimal; 0 when there are none. */
   rating: z.number(),
   reviews: z.number().int(),
@@ -55,6 +58,7 @@ export const Advisor = z.object({
   price_cents: z.number().int(),
   experience: z.number().int(),
   clients: z.number().int(),
+  /** The languages the advisor answers in (ISO 639-1 codes). */
   languages: z.array(z.string()),
   isActive: z.boolean(),
   isOnline: z.boolean(),
@@ -145,8 +149,11 @@ export type UserProfile = z.infer<typeof UserProfile>;
 export const Review = z.object({
   id: z.number().int(),
   rating: z.number().int(),
+  /** In the reader's language when the review exists in it, else as written. */
   text: z.string(),
   author: z.string(),
+  /** The language of text; null when unknown (a user's own review). */
+  text_language: z.string().nullable(),
   created_at: z.string(),
 });
 export type Review = z.infer<typeof Review>;
@@ -222,8 +229,25 @@ export const UpdateUserBody = z
 export type UpdateUserBody = z.input<typeof UpdateUserBody>;
 
 export const ManagerIdQuery = z.object({ manager_id: advisorIdField }).transform(withAdvisorId);
-export const IdQuery = z.object({ id: advisorIdField });
-export const CategoryQuery = z.object({ category_id: categoryIdField });
+/** The language advisors' texts are wanted in; absent: the caller's stored language. */
+const langField = z.enum(LOCALES, { error: 'lang must be one of: ru, en' }).optional();
+/** Only advisors who answer in this language (ISO 639-1 code). */
+const languageFilterField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z]{2,3}$/, { error: 'language must be a language code such as ru or en' })
+  .optional();
+export const IdQuery = z.object({ id: advisorIdField, lang: langField });
+export const ReviewsQuery = z
+  .object({ manager_id: advisorIdField, lang: langField })
+  .transform(withAdvisorId);
+export const CategoryQuery = z.object({
+  category_id: categoryIdField,
+  lang: langField,
+  language: languageFilterField,
+});
+export const AdvisorListQuery = z.object({ lang: langField, language: languageFilterField });
 export const ManagerIdBody = z.object({ manager_id: advisorIdField }).transform(withAdvisorId);
 
 export const CreateReviewBody = z
@@ -410,7 +434,8 @@ export const CALLS = {
   GetAllManagers: {
     name: 'GetAllManagers.php',
     methods: ['GET'],
-    summary: 'All active advisors',
+    summary: 'All active advisors (optionally only those answering in one language)',
+    query: AdvisorListQuery,
     answer: GetAllManagersAnswer,
     access: 'user',
   },
@@ -457,7 +482,7 @@ export const CALLS = {
     name: 'GetReviews.php',
     methods: ['GET'],
     summary: "An advisor's reviews, newest first",
-    query: ManagerIdQuery,
+    query: ReviewsQuery,
     answer: GetReviewsAnswer,
     access: 'user',
   },

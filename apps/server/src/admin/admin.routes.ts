@@ -22,6 +22,8 @@ function toAdminAdvisor(a: AdvisorRecord): AdminAdvisor {
     experience: a.experience_years,
     clients: a.clients,
     languages: a.languages,
+    text_language: a.text_language,
+    translations: a.translations,
     is_active: a.is_active,
     is_demo: a.is_demo,
     telegram_id: a.telegram_id,

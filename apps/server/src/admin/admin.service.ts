@@ -167,6 +167,7 @@ export class AdminService {
         experience_years: body.experience,
         clients: body.clients,
         languages: body.languages,
+        text_language: body.text_language,
       };
       let id = body.id;
       if (id === undefined) {
@@ -185,9 +186,14 @@ export class AdminService {
           is_active: body.is_active,
         });
       }
+      const translations = Object.fromEntries(
+        Object.entries(body.translations).filter(([language]) => language !== body.text_language),
+      ) as Record<string, { description: string; additional_info: string }>;
+      await this.advisors.setTranslations(tx, id, translations);
       await this.audit.audit(tx, actor, body.id === undefined ? 'create-advisor' : 'edit-advisor', {
         advisorId: id,
         ...fields,
+        translations,
         is_active: body.is_active,
         avatarUrl,
       });

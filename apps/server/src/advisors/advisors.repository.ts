@@ -19,6 +19,15 @@ export interface AdvisorRecord {
   telegram_id: number | null;
   rating_sum: number;
   review_count: number;
+  /** The language of description and additional_info: the advisor's own. */
+  text_language: string;
+  /** The two texts in other languages, by language code. */
+  translations: Record<string, AdvisorTexts>;
+}
+
+export interface AdvisorTexts {
+  description: string;
+  additional_info: string;
 }
 
 export interface NewAdvisor {
@@ -31,12 +40,15 @@ export interface NewAdvisor {
   experience_years: number;
   clients: number;
   languages?: string[];
+  text_language?: string;
   is_demo?: boolean;
   demo_online?: boolean;
 }
 
 const COLUMNS = `id, name, avatar_url, category_id, description, additional_info, price_cents, experience_years,
-  clients, languages, is_active, is_away, is_demo, demo_online, telegram_id, rating_sum, review_count`;
+  clients, languages, is_active, is_away, is_demo, demo_online, telegram_id, rating_sum, review_count,
+  text_language, COALESCE((SELECT jsonb_object_agg(t.language, jsonb_build_object('description', t.description,
+    'additional_info', t.additional_info)) FROM advisor_texts t WHERE t.advisor_id = advisors.id), '{}') AS translations`;
 
 export class AdvisorsRepository {
   constructor(private readonly sql: Sql) {}
@@ -75,10 +87,10 @@ export class AdvisorsRepository {
   async insert(advisor: NewAdvisor, db: Sql | Tx = this.sql): Promise<number> {
     const [row] = await db<{ id: number }[]>`
       INSERT INTO advisors (name, avatar_url, category_id, description, additional_info, price_cents,
-        experience_years, clients, languages, is_demo, demo_online)
+        experience_years, clients, languages, text_language, is_demo, demo_online)
       VALUES (${advisor.name}, ${advisor.avatar_url}, ${advisor.category_id}, ${advisor.description},
         ${advisor.additional_info}, ${advisor.price_cents}, ${advisor.experience_years}, ${advisor.clients},
-        ${advisor.languages ?? ['en', 'ru']}, ${advisor.is_demo ?? false}, ${advisor.demo_online ?? false})
+        ${advisor.languages ?? ['en', 'ru']}, ${advisor.text_language ?? 'en'}, ${advisor.is_demo ?? false}, ${advisor.demo_online ?? false})
       RETURNING id`;
     return row!.id;
   }
@@ -92,8 +104,23 @@ export class AdvisorsRepository {
       UPDATE advisors SET name = ${advisor.name}, avatar_url = ${advisor.avatar_url}, category_id = ${advisor.category_id},
         description = ${advisor.description}, additional_info = ${advisor.additional_info}, price_cents = ${advisor.price_cents},
         experience_years = ${advisor.experience_years}, clients = ${advisor.clients}, languages = ${advisor.languages ?? ['en', 'ru']},
-        is_active = ${advisor.is_active}
+        text_language = ${advisor.text_language ?? 'en'}, is_active = ${advisor.is_active}
       WHERE id = ${id}`;
+  }
+
+  /** Replaces the advisor's texts in other languages; a language without text is dropped. */
+  async replaceTranslations(
+    tx: Tx,
+    advisorId: number,
+    translations: Record<string, AdvisorTexts>,
+  ): Promise<void> {
+    await tx`DELETE FROM advisor_texts WHERE advisor_id = ${advisorId}`;
+    for (const [language, texts] of Object.entries(translations)) {
+      if (!texts.description && !texts.additional_info) continue;
+      await tx`
+        INSERT INTO advisor_texts (advisor_id, language, description, additional_info)
+        VALUES (${advisorId}, ${language}, ${texts.description}, ${texts.additional_info})`;
+    }
   }
 
   /** Links an advisor to a Telegram user; a previous link of either side is moved. */

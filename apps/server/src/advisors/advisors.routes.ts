@@ -1,24 +1,38 @@
 import type { FastifyInstance } from 'fastify';
-import type { AuthService } from '../auth/auth.service.js';
+import { localeFromLanguageCode, type Locale } from '@seer/contract';
+import type { AuthService, Identity } from '../auth/auth.service.js';
 import { registerCall } from '../http/register-call.js';
 import type { AdvisorsService } from './advisors.service.js';
 import type { RateLimiter } from '../rate-limits/rate-limits.js';
+import type { UsersService } from '../users/users.service.js';
 
 export function advisorsRoutes(
   app: FastifyInstance,
   auth: AuthService,
   advisors: AdvisorsService,
   limits: RateLimiter,
+  users: Pick<UsersService, 'find'>,
 ): void {
-  registerCall(app, auth, 'GetAllManagers', async ({ reply }) => {
+  /** The language advisors' texts are answered in: the one asked for, else the caller's stored one. */
+  async function readerLanguage(lang: Locale | undefined, identity: Identity): Promise<Locale> {
+    if (lang) return lang;
+    return localeFromLanguageCode((await users.find(identity.telegramId))?.language_code);
+  }
+
+  registerCall(app, auth, 'GetAllManagers', async ({ reply, query, identity }) => {
+    const lang = await readerLanguage(query.lang, identity);
     // Sent pre-serialized: the list is the hottest read of the app.
     return reply
       .type('application/json; charset=utf-8')
-      .send(await advisors.listAnswerJson()) as never;
+      .send(await advisors.listAnswerJson(lang, query.language)) as never;
   });
 
-  registerCall(app, auth, 'GetManagersByCategory', async ({ query }) =>
-    advisors.listByCategory(query.category_id),
+  registerCall(app, auth, 'GetManagersByCategory', async ({ query, identity }) =>
+    advisors.listByCategory(
+      query.category_id,
+      await readerLanguage(query.lang, identity),
+      query.language,
+    ),
   );
 
   registerCall(app, auth, 'ManagerSetStatus', async ({ identity, advisor, body }) => {
@@ -26,8 +40,8 @@ export function advisorsRoutes(
     return { status: 'success', online: await advisors.setAway(advisor, !body.online) };
   });
 
-  registerCall(app, auth, 'GetManager', async ({ query }) => ({
+  registerCall(app, auth, 'GetManager', async ({ query, identity }) => ({
     status: 'success',
-    manager: await advisors.get(query.id),
+    manager: await advisors.get(query.id, await readerLanguage(query.lang, identity)),
   }));
 }

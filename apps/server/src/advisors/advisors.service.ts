@@ -1,7 +1,18 @@
 /** Advisors as users see them: lists, one advisor, with rating and presence. */
-import { centsToDollars, findCategory, type Advisor } from '@seer/contract';
+import {
+  centsToDollars,
+  DEFAULT_LOCALE,
+  findCategory,
+  type Advisor,
+  type Locale,
+} from '@seer/contract';
 import type { Tx } from '../db/database.js';
-import type { AdvisorRecord, AdvisorsRepository, NewAdvisor } from './advisors.repository.js';
+import type {
+  AdvisorRecord,
+  AdvisorsRepository,
+  AdvisorTexts,
+  NewAdvisor,
+} from './advisors.repository.js';
 import { isAdvisorOnline, type PresenceSource } from '../realtime/presence.js';
 import { NotFoundError } from '../errors.js';
 import type { EventBus } from '../realtime/event-bus.js';
@@ -9,7 +20,7 @@ import type { EventBus } from '../realtime/event-bus.js';
 const LIST_TTL_MS = 1000;
 
 export class AdvisorsService {
-  private cache: { at: number; records: AdvisorRecord[]; json: string | null } | null = null;
+  private cache: { at: number; records: AdvisorRecord[]; json: Map<string, string> } | null = null;
 
   constructor(
     private readonly repository: AdvisorsRepository,
@@ -27,24 +38,36 @@ export class AdvisorsService {
     entry: NonNullable<AdvisorsService['cache']>;
   }> {
     if (!this.cache || Date.now() - this.cache.at > LIST_TTL_MS) {
-      this.cache = { at: Date.now(), records: await this.repository.listActive(), json: null };
+      this.cache = {
+        at: Date.now(),
+        records: await this.repository.listActive(),
+        json: new Map(),
+      };
     }
     return { records: this.cache.records, entry: this.cache };
   }
 
-  async list(): Promise<Advisor[]> {
+  /** Active advisors with texts in `lang`; with `language`, only those who answer in it. */
+  async list(lang: Locale = DEFAULT_LOCALE, language?: string): Promise<Advisor[]> {
     const { records } = await this.activeRecords();
-    return records.map((r) => this.toWire(r));
+    return records
+      .filter((r) => !language || r.languages.includes(language))
+      .map((r) => this.toWire(r, lang));
   }
 
-  /** GetAllManagers' answer, serialized once per cache period: the busiest call of the app. */
-  async listAnswerJson(): Promise<string> {
-    const { records, entry } = await this.activeRecords();
-    entry.json ??= JSON.stringify({
-      status: 'success',
-      data: { managers: records.map((r) => this.toWire(r)) },
-    });
-    return entry.json;
+  /** GetAllManagers' answer, serialized once per cache period and query: the busiest call of the app. */
+  async listAnswerJson(lang: Locale, language?: string): Promise<string> {
+    const { entry } = await this.activeRecords();
+    const key = `${lang}|${language ?? ''}`;
+    let json = entry.json.get(key);
+    if (json === undefined) {
+      json = JSON.stringify({
+        status: 'success',
+        data: { managers: await this.list(lang, language) },
+      });
+      entry.json.set(key, json);
+    }
+    return json;
   }
 
   /** An active advisor from the list cached for a second, without a query (hot paths). */
@@ -53,14 +76,20 @@ export class AdvisorsService {
     return records.find((record) => record.id === id) ?? null;
   }
 
-  async listByCategory(categoryId: number): Promise<Advisor[]> {
-    return (await this.list()).filter((advisor) => advisor.category_id === categoryId);
+  async listByCategory(
+    categoryId: number,
+    lang: Locale = DEFAULT_LOCALE,
+    language?: string,
+  ): Promise<Advisor[]> {
+    return (await this.list(lang, language)).filter(
+      (advisor) => advisor.category_id === categoryId,
+    );
   }
 
-  async get(id: number): Promise<Advisor> {
+  async get(id: number, lang: Locale = DEFAULT_LOCALE): Promise<Advisor> {
     const record = await this.repository.find(id);
     if (!record || !record.is_active) throw new NotFoundError(`Advisor ${id} not found`);
-    return this.toWire(record);
+    return this.toWire(record, lang);
   }
 
   async record(id: number): Promise<AdvisorRecord> {
@@ -99,6 +128,15 @@ export class AdvisorsService {
     await this.repository.update(tx, id, advisor);
   }
 
+  /** Replaces the advisor's texts in languages other than its own, in the caller's transaction. */
+  async setTranslations(
+    tx: Tx,
+    id: number,
+    translations: Record<string, AdvisorTexts>,
+  ): Promise<void> {
+    await this.repository.replaceTranslations(tx, id, translations);
+  }
+
   /** Links the advisor to a Telegram user (moving any previous link of either side). */
   async link(tx: Tx, advisorId: number, telegramId: number): Promise<void> {
     await this.repository.linkTelegram(tx, advisorId, telegramId);
@@ -126,8 +164,9 @@ export class AdvisorsService {
     return isAdvisorOnline(record, this.presence);
   }
 
-  toWire(record: AdvisorRecord): Advisor {
-    return toAdvisor(record, this.isOnline(record));
+  /** The advisor as users see it, with its texts in `lang` when written in it (else its own). */
+  toWire(record: AdvisorRecord, lang: Locale = DEFAULT_LOCALE): Advisor {
+    return toAdvisor(record, this.isOnline(record), lang);
   }
 }
 
@@ -137,7 +176,23 @@ export function ratingOf(record: Pick<AdvisorRecord, 'rating_sum' | 'review_coun
     : Math.round((record.rating_sum / record.review_count) * 10) / 10;
 }
 
-function toAdvisor(record: AdvisorRecord, isOnline: boolean): Advisor {
+/** The advisor's two texts in `lang` if it has them there, else its own, with their language. */
+export function textsIn(
+  record: Pick<AdvisorRecord, 'description' | 'additional_info' | 'text_language' | 'translations'>,
+  lang: string,
+): AdvisorTexts & { text_language: string } {
+  const translated = lang === record.text_language ? undefined : record.translations[lang];
+  if (translated && (translated.description || translated.additional_info))
+    return { ...translated, text_language: lang };
+  return {
+    description: record.description,
+    additional_info: record.additional_info,
+    text_language: record.text_language,
+  };
+}
+
+function toAdvisor(record: AdvisorRecord, isOnline: boolean, lang: string): Advisor {
+  const texts = textsIn(record, lang);
   return {
     id: record.id,
     manager_id: record.id,
@@ -145,8 +200,9 @@ function toAdvisor(record: AdvisorRecord, isOnline: boolean): Advisor {
     avatar: record.avatar_url || '/avatars/default.svg',
     category_id: record.category_id,
     category_name: findCategory(record.category_id)?.title ?? '',
-    description: record.description,
-    additional_info: record.additional_info,
+    description: texts.description,
+    additional_info: texts.additional_info,
+    text_language: texts.text_language,
     rating: ratingOf(record),
     reviews: record.review_count,
     price: centsToDollars(record.price_cents),

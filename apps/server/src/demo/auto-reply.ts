@@ -187,7 +187,7 @@ function topicOf(question: string, kind: MessageKind, categoryId: number): Topic
   );
 }
 
-const CARDS = {
+export const DEMO_CARDS = {
   en: [
     'the Lovers',
     'the Star',
@@ -215,28 +215,12 @@ const CARDS = {
 const TEXTS: Record<
   Locale,
   {
-    openers: string[];
-    references: ((snippet: string) => string)[];
     image: string[];
     topics: Record<Topic, ((card: string) => string)[]>;
     closers: string[];
   }
 > = {
   en: {
-    openers: [
-      'Thank you for trusting me with this.',
-      'I hear you.',
-      'Let me look into this for you.',
-      'I felt your energy as soon as I read your message.',
-      'Thank you for writing.',
-      'Good that you reached out.',
-    ],
-    references: [
-      (s) => `You asked: “${s}”.`,
-      (s) => `About “${s}” — I tuned in to it right away.`,
-      (s) => `When I read “${s}”, one picture came to me at once.`,
-      (s) => `Your question, “${s}”, deserves a careful answer.`,
-    ],
     image: [
       'Thank you for the picture, it tells me a lot about the energy around you.',
       'I looked at your photo carefully; the energy in it is open and warm.',
@@ -303,7 +287,7 @@ const TEXTS: Record<
           'Both paths are open to you, but one of them feels lighter. Choose the one that lets you breathe.',
       ],
       general: [
-        (c) => `I drew ${c} for you: a good sign. Things are moving in the right direction.`,
+        (c) => `${c} is a good sign for you. Things are moving in the right direction.`,
         () => 'I see a period of change ahead, and it brings more good than you fear.',
         () => 'Your intuition is strong right now. Trust the first feeling you had about this.',
       ],
@@ -318,20 +302,6 @@ const TEXTS: Record<
     ],
   },
   ru: {
-    openers: [
-      'Спасибо, что доверились мне.',
-      'Я вас слышу.',
-      'Давайте посмотрим, что здесь происходит.',
-      'Ваша энергия чувствуется с первых строк.',
-      'Спасибо, что написали.',
-      'Хорошо, что вы обратились.',
-    ],
-    references: [
-      (s) => `Вы спросили: «${s}».`,
-      (s) => `Про «${s}» — сразу настраиваюсь на этот вопрос.`,
-      (s) => `Читая «${s}», сразу вижу одну картину.`,
-      (s) => `Ваш вопрос «${s}» заслуживает внимательного ответа.`,
-    ],
     image: [
       'Спасибо за фото, оно многое говорит об энергии вокруг вас.',
       'Внимательно смотрю на ваше фото: энергия на нём открытая и тёплая.',
@@ -393,13 +363,13 @@ const TEXTS: Record<
       ],
       decision: [
         (c) =>
-          `Карты ответили: выпала ${c}, ответ скорее «да», если действовать со спокойным сердцем.`,
+          `Карты ответили на ваш вопрос картой ${c}: скорее «да», если действовать со спокойным сердцем.`,
         () =>
           'Подождите немного с решением. Через несколько дней появится ещё одна деталь, и выбор станет лёгким.',
         () => 'Оба пути открыты, но один из них легче. Выберите тот, на котором вам легче дышать.',
       ],
       general: [
-        (c) => `Для вас выпала карта ${c} — хороший знак. Всё движется в верном направлении.`,
+        (c) => `Карта ${c} — хороший знак для вас. Всё движется в верном направлении.`,
         () => 'Впереди период перемен, и он принесёт больше хорошего, чем вы опасаетесь.',
         () => 'Ваша интуиция сейчас сильна. Доверьтесь первому ощущению.',
       ],
@@ -419,12 +389,29 @@ function pick<T>(items: readonly T[], random: () => number): T {
   return items[Math.min(items.length - 1, Math.floor(random() * items.length))]!;
 }
 
-function snippetOf(question: string): string {
-  const flat = question.replace(/\s+/g, ' ').trim();
-  return flat.length > 60 ? `${flat.slice(0, 57).trimEnd()}…` : flat;
+/** "the Lovers came up" → "The Lovers came up": a reply never starts with a small letter. */
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** A plausible advisor's answer, varied, in the user's language; about half of them quote the question. */
+/** The first sentence of a text (up to the first . ! ? or : followed by a space, or the end). */
+export function firstSentence(text: string): string {
+  const match = /^.*?[.!?:](?=\s|$)/.exec(text);
+  return (match ? match[0] : text).trim();
+}
+
+/**
+ * Every way a demo reply can open in `locale`, with `card` as the drawn card: each topic line
+ * and each picture line. No two share their first sentence, so replies never sound canned.
+ */
+export function demoReplyOpenings(locale: Locale, card: string): string[] {
+  const texts = TEXTS[locale];
+  return [
+    ...texts.image,
+    ...Object.values(texts.topics).flatMap((lines) => lines.map((line) => capitalised(line(card)))),
+  ];
+}
+
 export function composeDemoReply(input: {
   locale: Locale;
   question: string;
@@ -435,14 +422,13 @@ export function composeDemoReply(input: {
 }): string {
   const random = input.random ?? Math.random;
   const texts = TEXTS[input.locale];
-  const card = pick(CARDS[input.locale], random);
+  const card = pick(DEMO_CARDS[input.locale], random);
   const parts: string[] = [];
-  if (random() < 0.6) parts.push(pick(texts.openers, random));
   if (input.kind === 'image' && !input.question) parts.push(pick(texts.image, random));
-  else if (input.question && random() < 0.5)
-    parts.push(pick(texts.references, random)(snippetOf(input.question)));
   parts.push(
-    pick(texts.topics[topicOf(input.question, input.kind, input.categoryId)], random)(card),
+    capitalised(
+      pick(texts.topics[topicOf(input.question, input.kind, input.categoryId)], random)(card),
+    ),
   );
   parts.push(pick(texts.closers, random));
   return parts.filter(Boolean).join(' ');

@@ -426,48 +426,86 @@ export const DEMO_ADVISORS: DemoAdvisor[] = [
   ),
 ];
 
-const REVIEW_AUTHORS = [
-  'Anna',
-  'Maria',
-  'Olga',
-  'Kate',
-  'Sofia',
-  'Daria',
-  'Irina',
-  'Elena',
-  'Alex',
-  'Nick',
-  'Julia',
-  'Vera',
-  'Lisa',
-  'Tom',
-  'Natalie',
-  'Polina',
-];
-const REVIEW_TEXTS = [
-  'Very accurate, everything came true within a month.',
-  'Kind and attentive, answered all my questions.',
-  'Helped me see the situation clearly. Thank you!',
-  'Fast and detailed answers, I will come back.',
-  'Точно и по делу, спасибо большое!',
-  'Очень помогла разобраться в отношениях.',
-  'Calm and supportive reading, I feel much better now.',
-  'Some things were vague, but overall helpful.',
-  'Amazing insight, knew things I had told no one.',
-  'Рекомендую, всё сбылось.',
+/** Review authors: the name as an English and as a Russian reader would see it. */
+const REVIEW_AUTHORS: { en: string; ru: string }[] = [
+  { en: 'Anna', ru: 'Анна' },
+  { en: 'Maria', ru: 'Мария' },
+  { en: 'Olga', ru: 'Ольга' },
+  { en: 'Kate', ru: 'Катя' },
+  { en: 'Sofia', ru: 'София' },
+  { en: 'Daria', ru: 'Дарья' },
+  { en: 'Irina', ru: 'Ирина' },
+  { en: 'Elena', ru: 'Елена' },
+  { en: 'Alex', ru: 'Саша' },
+  { en: 'Nick', ru: 'Никита' },
+  { en: 'Julia', ru: 'Юлия' },
+  { en: 'Vera', ru: 'Вера' },
+  { en: 'Lisa', ru: 'Лиза' },
+  { en: 'Tom', ru: 'Тимур' },
+  { en: 'Natalie', ru: 'Наталья' },
+  { en: 'Polina', ru: 'Полина' },
 ];
 
-/** Deterministic demo reviews per advisor: author, rating, text, days ago. */
-export function demoReviews(
-  index: number,
-): Array<{ author: string; rating: number; text: string; daysAgo: number }> {
+/** Each demo review in both languages, written the way people write them. */
+const REVIEW_TEXTS: { en: string; ru: string }[] = [
+  {
+    en: 'Very accurate, everything came true within a month.',
+    ru: 'Очень точно: всё сбылось в течение месяца.',
+  },
+  {
+    en: 'Kind and attentive, answered all my questions.',
+    ru: 'Внимательно выслушали и ответили на все мои вопросы.',
+  },
+  {
+    en: 'Helped me see the situation clearly. Thank you!',
+    ru: 'Помогли ясно увидеть ситуацию. Спасибо!',
+  },
+  {
+    en: 'Fast and detailed answers, I will come back.',
+    ru: 'Быстрые и подробные ответы, обязательно вернусь.',
+  },
+  { en: 'Accurate and to the point, thank you so much!', ru: 'Точно и по делу, спасибо большое!' },
+  {
+    en: 'Really helped me make sense of my relationship.',
+    ru: 'Очень помогли разобраться в отношениях.',
+  },
+  {
+    en: 'Calm and supportive reading, I feel much better now.',
+    ru: 'Спокойный и тёплый расклад, мне сразу стало легче.',
+  },
+  {
+    en: 'Some things were vague, but overall helpful.',
+    ru: 'Кое-что было туманно, но в целом полезно.',
+  },
+  {
+    en: 'Amazing insight, knew things I had told no one.',
+    ru: 'Поразительно: назвали то, о чём не знал никто, кроме меня.',
+  },
+  { en: 'I recommend it, everything came true.', ru: 'Рекомендую, всё сбылось.' },
+];
+
+export interface DemoReview {
+  rating: number;
+  daysAgo: number;
+  /** The review as written: in English. */
+  author: string;
+  text: string;
+  /** The same review for Russian readers. */
+  ru: { author: string; text: string };
+}
+
+/** Deterministic demo reviews per advisor: author, rating, text in both languages, days ago. */
+export function demoReviews(index: number): DemoReview[] {
   const count = 4 + ((index * 7) % 9);
   return Array.from({ length: count }, (_, i) => {
     const n = index * 31 + i * 17;
+    const author = REVIEW_AUTHORS[n % REVIEW_AUTHORS.length]!;
+    const text = REVIEW_TEXTS[n % REVIEW_TEXTS.length]!;
     return {
-      author: REVIEW_AUTHORS[n % REVIEW_AUTHORS.length]!,
+      author: author.en,
       rating: n % 11 === 0 ? 3 : n % 4 === 0 ? 4 : 5,
-      text: REVIEW_TEXTS[n % REVIEW_TEXTS.length]!,
+      text: text.en,
+      ru: { author: author.ru, text: text.ru },
       daysAgo: 1 + ((n * 3) % 120),
     };
   });

@@ -1,22 +1,33 @@
-/** Fills an empty database with the demo catalogue (never with NODE_ENV=production). */
+/** Fills an empty database with the demo catalogue (never with NODE_ENV=production); an older demo database gets its missing Russian texts. */
 import type { Sql } from '../db/database.js';
 import { AdvisorsRepository } from '../advisors/advisors.repository.js';
 import { ReviewsRepository } from '../reviews/reviews.repository.js';
 import { DEMO_ADVISORS, demoReviews } from './demo-advisors.js';
 import { DemoRepository } from './demo.repository.js';
+import { DEMO_TEXTS_RU } from './demo-texts-ru.js';
 
 export async function seedDemoData(sql: Sql): Promise<number> {
   return sql.begin(async (tx) => {
     const advisors = new AdvisorsRepository(sql);
     const reviews = new ReviewsRepository(sql);
-    await new DemoRepository().lockForSeeding(tx);
-    if ((await advisors.count(tx)) > 0) return 0;
+    const demoRepository = new DemoRepository();
+    await demoRepository.lockForSeeding(tx);
+    if ((await advisors.count(tx)) > 0) {
+      // Seeded before texts had languages: give the demo advisors their Russian texts.
+      for (const demo of DEMO_ADVISORS) {
+        const ru = DEMO_TEXTS_RU[demo.slug];
+        if (ru) await demoRepository.addMissingTranslation(tx, demo.name, 'ru', ru);
+      }
+      return 0;
+    }
     for (const [index, demo] of DEMO_ADVISORS.entries()) {
       const { slug, ...fields } = demo;
       const id = await advisors.insert(
-        { ...fields, avatar_url: `/avatars/${slug}.svg`, is_demo: true },
+        { ...fields, avatar_url: `/avatars/${slug}.svg`, text_language: 'en', is_demo: true },
         tx,
       );
+      const ru = DEMO_TEXTS_RU[slug];
+      if (ru) await advisors.replaceTranslations(tx, id, { ru });
       let sum = 0;
       const list = demoReviews(index);
       for (const review of list) {
@@ -27,6 +38,8 @@ export async function seedDemoData(sql: Sql): Promise<number> {
           authorName: review.author,
           rating: review.rating,
           text: review.text,
+          textLanguage: 'en',
+          translations: { ru: review.ru },
           createdAt: new Date(Date.now() - review.daysAgo * 86_400_000),
         });
       }

@@ -7,7 +7,12 @@ export interface ReviewRow {
   text: string;
   author_name: string;
   created_at: Date;
+  text_language: string | null;
+  /** The review in other languages (demo reviews). */
+  translations: Record<string, { text: string; author: string }>;
 }
+
+const RETURNED = 'id, rating, text, author_name, created_at, text_language, translations';
 
 export class ReviewsRepository {
   constructor(private readonly sql: Sql) {}
@@ -31,12 +36,15 @@ export class ReviewsRepository {
       rating: number;
       text: string;
       createdAt?: Date;
+      textLanguage?: string | null;
+      translations?: Record<string, { text: string; author: string }>;
     },
   ): Promise<ReviewRow> {
     const [row] = await db<ReviewRow[]>`
-      INSERT INTO reviews (advisor_id, user_id, author_name, rating, text, created_at)
-      VALUES (${review.advisorId}, ${review.userId}, ${review.authorName}, ${review.rating}, ${review.text}, ${review.createdAt ?? new Date()})
-      RETURNING id, rating, text, author_name, created_at`;
+      INSERT INTO reviews (advisor_id, user_id, author_name, rating, text, created_at, text_language, translations)
+      VALUES (${review.advisorId}, ${review.userId}, ${review.authorName}, ${review.rating}, ${review.text},
+        ${review.createdAt ?? new Date()}, ${review.textLanguage ?? null}, ${db.json(review.translations ?? {})})
+      RETURNING ${db.unsafe(RETURNED)}`;
     return row!;
   }
 
@@ -49,13 +57,13 @@ export class ReviewsRepository {
   ): Promise<ReviewRow> {
     const [row] = await tx<ReviewRow[]>`
       UPDATE reviews SET rating = ${rating}, text = ${text}, author_name = ${authorName}, updated_at = now()
-      WHERE id = ${id} RETURNING id, rating, text, author_name, created_at`;
+      WHERE id = ${id} RETURNING ${tx.unsafe(RETURNED)}`;
     return row!;
   }
 
   async listForAdvisor(advisorId: number, limit = 50): Promise<ReviewRow[]> {
     return this.sql<ReviewRow[]>`
-      SELECT id, rating, text, author_name, created_at FROM reviews
+      SELECT ${this.sql.unsafe(RETURNED)} FROM reviews
       WHERE advisor_id = ${advisorId} ORDER BY created_at DESC, id DESC LIMIT ${limit}`;
   }
 }

@@ -8,12 +8,15 @@ import type { ChatService } from '../chat/chat.service.js';
 import { displayName, type UsersService } from '../users/users.service.js';
 import { ForbiddenError } from '../errors.js';
 
-function toWireReview(row: ReviewRow): Review {
+/** The review in `lang` when it exists in it, else as written. */
+function toWireReview(row: ReviewRow, lang?: string): Review {
+  const translated = lang && lang !== row.text_language ? row.translations[lang] : undefined;
   return {
     id: row.id,
     rating: row.rating,
-    text: row.text,
-    author: row.author_name,
+    text: translated?.text ?? row.text,
+    author: translated?.author ?? row.author_name,
+    text_language: translated ? lang! : row.text_language,
     created_at: row.created_at.toISOString(),
   };
 }
@@ -58,8 +61,8 @@ export class ReviewsService {
     };
   }
 
-  async list(advisorId: number): Promise<Review[]> {
+  async list(advisorId: number, lang?: string): Promise<Review[]> {
     await this.advisors.record(advisorId);
-    return (await this.repository.listForAdvisor(advisorId)).map(toWireReview);
+    return (await this.repository.listForAdvisor(advisorId)).map((row) => toWireReview(row, lang));
   }
 }

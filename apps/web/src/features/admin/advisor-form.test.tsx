@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { setLocale } from '../../lib/i18n';
 import { AdvisorForm } from './advisor-form';
 import type { AdminAdvisorRow } from './api/list-advisors';
@@ -57,5 +57,65 @@ describe('advisor form price', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(saveAdvisor).toHaveBeenCalledTimes(1));
     expect(saveAdvisor.mock.calls[0]![0]).toMatchObject({ price: '1250.50' });
+  });
+});
+
+describe('advisor form texts per language', () => {
+  beforeEach(() => {
+    saveAdvisor.mockReset();
+    saveAdvisor.mockImplementation(async (body: object) => ({ ...advisor, ...body }));
+  });
+  afterEach(() => setLocale('en', 'all'));
+
+  it('edits the Russian and English texts apart and sends the other language as a translation', async () => {
+    await setLocale('en', 'all');
+    const stored = {
+      ...advisor,
+      text_language: 'ru',
+      description: 'Таро о любви',
+      additional_info: 'Сертифицирована',
+      translations: { en: { description: 'Love tarot', additional_info: '' } },
+    } as unknown as AdminAdvisorRow;
+    render(<AdvisorForm advisor={stored} onSaved={vi.fn()} onCancel={vi.fn()} />);
+    const russian = screen.getByRole('group', { name: 'Texts in Russian' });
+    const english = screen.getByRole('group', { name: 'Texts in English' });
+    expect((within(russian).getByLabelText('Description') as HTMLTextAreaElement).value).toBe(
+      'Таро о любви',
+    );
+    expect((within(english).getByLabelText('Description') as HTMLTextAreaElement).value).toBe(
+      'Love tarot',
+    );
+    fireEvent.change(within(english).getByLabelText('Additional information'), {
+      target: { value: 'Certified reader' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saveAdvisor).toHaveBeenCalledTimes(1));
+    expect(saveAdvisor.mock.calls[0]![0]).toMatchObject({
+      text_language: 'ru',
+      description: 'Таро о любви',
+      additional_info: 'Сертифицирована',
+      translations: { en: { description: 'Love tarot', additional_info: 'Certified reader' } },
+    });
+  });
+
+  it('switching the own language moves which texts are the advisor’s own', async () => {
+    await setLocale('en', 'all');
+    render(<AdvisorForm advisor={null} onSaved={vi.fn()} onCancel={vi.fn()} />);
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Vera' } });
+    fireEvent.change(screen.getByLabelText('Price per message, $'), { target: { value: '2' } });
+    const russian = screen.getByRole('group', { name: 'Texts in Russian' });
+    fireEvent.change(within(russian).getByLabelText('Description'), {
+      target: { value: 'Карьерное таро' },
+    });
+    fireEvent.change(screen.getByLabelText(/Language the advisor writes in/), {
+      target: { value: 'ru' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saveAdvisor).toHaveBeenCalledTimes(1));
+    expect(saveAdvisor.mock.calls[0]![0]).toMatchObject({
+      text_language: 'ru',
+      description: 'Карьерное таро',
+      translations: { en: { description: '', additional_info: '' } },
+    });
   });
 });

@@ -1,4 +1,4 @@
-/** Create or edit an advisor: profile fields, price, avatar (UploadImage.php), active or not. */
+/** Create or edit an advisor: profile fields, texts per language, price, avatar (UploadImage.php), active or not. */
 import { useRef, useState, type FormEvent } from 'react';
 import {
   CATEGORIES,
@@ -9,6 +9,8 @@ import {
   formatMoneyNumber,
   isBlankText,
   parseMoney,
+  LOCALES,
+  type Locale,
   type MoneyLocale,
 } from '@seer/contract';
 import { isApiError } from '../../lib/api-client';
@@ -20,26 +22,49 @@ import type { AdminAdvisorRow } from './api/list-advisors';
 import { saveAdvisor } from './api/save-advisor';
 import { refusalText } from './confirm-action';
 
+interface Texts {
+  description: string;
+  additional_info: string;
+}
+
 interface Draft {
   name: string;
   category_id: number;
   price: string;
-  description: string;
-  additional_info: string;
+  /** The advisor's own language: its texts there are shown where a translation is missing. */
+  text_language: Locale;
+  texts: Record<Locale, Texts>;
   experience: string;
   clients: string;
   languages: string;
   is_active: boolean;
 }
 
+function isLocale(value: string | undefined): value is Locale {
+  return (LOCALES as readonly string[]).includes(value ?? '');
+}
+
+function textsOf(advisor: AdminAdvisorRow | null, own: Locale): Record<Locale, Texts> {
+  const texts = {} as Record<Locale, Texts>;
+  for (const language of LOCALES) {
+    const stored = language === own ? advisor : advisor?.translations?.[language];
+    texts[language] = {
+      description: stored?.description ?? '',
+      additional_info: stored?.additional_info ?? '',
+    };
+  }
+  return texts;
+}
+
 function draftOf(advisor: AdminAdvisorRow | null, locale: MoneyLocale): Draft {
+  const own: Locale = isLocale(advisor?.text_language) ? advisor.text_language : 'en';
   return {
     name: advisor?.name ?? '',
     category_id: advisor?.category_id ?? 1,
     // Shown as the admin's language writes it ("2,99" in Russian), read back the same way.
     price: advisor ? formatMoneyNumber(advisor.price_cents, locale) : '',
-    description: advisor?.description ?? '',
-    additional_info: advisor?.additional_info ?? '',
+    text_language: own,
+    texts: textsOf(advisor, own),
     experience: String(advisor?.experience ?? 0),
     clients: String(advisor?.clients ?? 0),
     languages: (advisor?.languages ?? ['en', 'ru']).join(', '),
@@ -65,6 +90,14 @@ export function AdvisorForm({
   const file = useRef<HTMLInputElement>(null);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
+  const setText = (language: Locale, key: keyof Texts, value: string) =>
+    setDraft((d) => ({
+      ...d,
+      texts: {
+        ...d.texts,
+        [language]: { ...d.texts[language], [key]: fitText(value, LIMITS.advisorTextMaxLength) },
+      },
+    }));
 
   const upload = async (picked: File | undefined) => {
     if (!picked) return;
@@ -114,8 +147,15 @@ export function AdvisorForm({
         name: cleanText(draft.name),
         category_id: draft.category_id,
         price: formatCents(priceCents),
-        description: draft.description,
-        additional_info: draft.additional_info,
+        description: draft.texts[draft.text_language].description,
+        additional_info: draft.texts[draft.text_language].additional_info,
+        text_language: draft.text_language,
+        translations: Object.fromEntries(
+          LOCALES.filter((language) => language !== draft.text_language).map((language) => [
+            language,
+            draft.texts[language],
+          ]),
+        ),
         experience,
         clients,
         languages,
@@ -193,27 +233,49 @@ export function AdvisorForm({
       {field('clients', 'numeric')}
       {field('languages')}
       <div className="field">
-        <label htmlFor="advisor-description">{t('admin.advisors.description')}</label>
-        <textarea
-          id="advisor-description"
+        <label htmlFor="advisor-text-language">{t('admin.advisors.textLanguage')}</label>
+        <select
+          id="advisor-text-language"
           className="input"
-          rows={4}
-          value={draft.description}
-          onChange={(e) => set('description', fitText(e.target.value, LIMITS.advisorTextMaxLength))}
-        />
+          value={draft.text_language}
+          onChange={(e) => set('text_language', e.target.value as Locale)}
+        >
+          {LOCALES.map((language) => (
+            <option key={language} value={language}>
+              {t(`admin.advisors.textLanguageName.${language}`)}
+            </option>
+          ))}
+        </select>
       </div>
-      <div className="field">
-        <label htmlFor="advisor-additional">{t('admin.advisors.additionalInfo')}</label>
-        <textarea
-          id="advisor-additional"
-          className="input"
-          rows={3}
-          value={draft.additional_info}
-          onChange={(e) =>
-            set('additional_info', fitText(e.target.value, LIMITS.advisorTextMaxLength))
-          }
-        />
-      </div>
+      {LOCALES.map((language) => (
+        <fieldset key={language} className="admin-texts" lang={language}>
+          <legend>{t(`admin.advisors.textsIn.${language}`)}</legend>
+          <div className="field">
+            <label htmlFor={`advisor-description-${language}`}>
+              {t('admin.advisors.description')}
+            </label>
+            <textarea
+              id={`advisor-description-${language}`}
+              className="input"
+              rows={4}
+              value={draft.texts[language].description}
+              onChange={(e) => setText(language, 'description', e.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`advisor-additional-${language}`}>
+              {t('admin.advisors.additionalInfo')}
+            </label>
+            <textarea
+              id={`advisor-additional-${language}`}
+              className="input"
+              rows={3}
+              value={draft.texts[language].additional_info}
+              onChange={(e) => setText(language, 'additional_info', e.target.value)}
+            />
+          </div>
+        </fieldset>
+      ))}
       <label className="admin-check">
         <input
           type="checkbox"

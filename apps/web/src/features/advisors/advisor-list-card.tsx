@@ -1,7 +1,8 @@
-/** One advisor in a category list: avatar, rating, name, description, category, experience, price. */
+/** One advisor in a category list: avatar, rating, name, description, languages, category, experience, price. */
 import { Link } from 'wouter';
 import { findCategory, type Advisor } from '@seer/contract';
 import { formatPricePerMessage, useT } from '../../lib/i18n';
+import { languageNames } from './advisor-languages';
 import { Avatar } from '../../shared/ui/avatar';
 import { StarRating } from '../../shared/ui/star-rating';
 
@@ -22,7 +23,14 @@ export function AdvisorListCard({ advisor }: { advisor: Advisor }) {
             {t('advisors.years', { count: advisor.experience })}
           </span>
         </span>
-        <span className="advisor-card-description small">{advisor.description}</span>
+        <span className="advisor-card-description small" lang={advisor.text_language}>
+          {advisor.description}
+        </span>
+        {advisor.languages.length > 0 && (
+          <span className="advisor-card-languages small muted">
+            {t('advisors.languages')}: {languageNames(advisor.languages)}
+          </span>
+        )}
         <span className="advisor-card-price">{formatPricePerMessage(advisor.price_cents)}</span>
       </span>
     </Link>

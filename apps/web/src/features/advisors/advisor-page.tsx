@@ -2,7 +2,15 @@
 import { useParams } from 'wouter';
 import { findCategory, type Review } from '@seer/contract';
 import { callApi } from '../../lib/api-client';
-import { formatDate, formatNumber, formatPricePerMessage, useT } from '../../lib/i18n';
+import {
+  formatDate,
+  formatNumber,
+  formatPricePerMessage,
+  hasText,
+  useLocale,
+  useT,
+} from '../../lib/i18n';
+import { languageNames } from './advisor-languages';
 import { hasFreeMessages, useCurrentUser } from '../../lib/user';
 import { useData } from '../../lib/use-data';
 import { Avatar } from '../../shared/ui/avatar';
@@ -19,8 +27,9 @@ const TOPICS = ['love', 'relationships', 'career', 'future', 'family', 'spiritua
 
 function Reviews({ advisorId }: { advisorId: number }) {
   const t = useT();
-  const reviews = useData(`reviews:${advisorId}`, () =>
-    callApi('GetReviews', { query: { manager_id: advisorId } }),
+  const locale = useLocale();
+  const reviews = useData(`reviews:${advisorId}:${locale}`, () =>
+    callApi('GetReviews', { query: { manager_id: advisorId, lang: locale } }),
   );
   if (reviews.status === 'loading') return <LoadingState />;
   if (reviews.status === 'error')
@@ -41,7 +50,7 @@ function Reviews({ advisorId }: { advisorId: number }) {
             </span>
           </div>
           <StarRating rating={review.rating} />
-          {review.text && <p>{review.text}</p>}
+          {review.text && <p lang={review.text_language ?? undefined}>{review.text}</p>}
         </li>
       ))}
     </ul>
@@ -50,8 +59,9 @@ function Reviews({ advisorId }: { advisorId: number }) {
 
 function PositiveReviews({ advisorId }: { advisorId: number }) {
   const t = useT();
-  const reviews = useData(`reviews:${advisorId}`, () =>
-    callApi('GetReviews', { query: { manager_id: advisorId } }),
+  const locale = useLocale();
+  const reviews = useData(`reviews:${advisorId}:${locale}`, () =>
+    callApi('GetReviews', { query: { manager_id: advisorId, lang: locale } }),
   );
   const list = reviews.data?.reviews ?? [];
   const share = list.length
@@ -72,8 +82,9 @@ export default function AdvisorPage() {
   const { id } = useParams<{ id: string }>();
   const advisorId = Number(id);
   const valid = Number.isInteger(advisorId) && advisorId > 0;
-  const advisor = useData(valid ? `advisor:${advisorId}` : null, () =>
-    callApi('GetManager', { query: { id: advisorId } }),
+  const locale = useLocale();
+  const advisor = useData(valid ? `advisor:${advisorId}:${locale}` : null, () =>
+    callApi('GetManager', { query: { id: advisorId, lang: locale } }),
   );
   const user = useCurrentUser();
 
@@ -101,7 +112,9 @@ export default function AdvisorPage() {
 
   const manager = advisor.data.manager;
   const category = findCategory(manager.category_id);
-  const languages = manager.languages.map((code) => t(`advisors.language.${code}`)).join(', ');
+  const languages = languageNames(manager.languages);
+  // The advisor has no texts in the reader's language: its own are shown, and said to be.
+  const textLang = manager.text_language;
   return (
     <div className="page advisor-profile">
       <PageHeader title={manager.name} back />
@@ -149,11 +162,14 @@ export default function AdvisorPage() {
 
       <section className="card">
         <h2>{t('advisors.about')}</h2>
-        <p>{manager.description}</p>
+        {textLang !== locale && hasText(`advisors.textIn.${textLang}`) && (
+          <p className="small muted">{t(`advisors.textIn.${textLang}`)}</p>
+        )}
+        <p lang={textLang}>{manager.description}</p>
         {manager.additional_info && (
           <>
             <h3>{t('advisors.extraInfo')}</h3>
-            <p>{manager.additional_info}</p>
+            <p lang={textLang}>{manager.additional_info}</p>
           </>
         )}
         <h3>{t('advisors.topics')}</h3>

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
 import { CATEGORIES, findCategory } from '@seer/contract';
 import { callApi } from '../../lib/api-client';
-import { useT } from '../../lib/i18n';
+import { useLocale, useT } from '../../lib/i18n';
 import { haptic } from '../../lib/telegram';
 import { useData } from '../../lib/use-data';
 import { navigate } from '../../lib/navigation';
@@ -13,6 +13,8 @@ import { ButtonLink } from '../../shared/ui/button';
 import { CategoryIcon } from '../../shared/ui/category-icon';
 import { AdvisorListCard } from './advisor-list-card';
 import { SORT_ORDERS, isSortOrder, sortAdvisors, type SortOrder } from './sort-advisors';
+import { isFilterLanguage, type FilterLanguage } from './advisor-languages';
+import { LanguageFilter } from './language-filter';
 import './advisors.css';
 
 function CategoryTabs({ activeId }: { activeId: number }) {
@@ -43,10 +45,22 @@ export default function CategoryPage() {
   const { categoryId } = useParams<{ categoryId: string }>();
   const search = useSearch();
   const category = findCategory(Number(categoryId));
-  const sortParam = new URLSearchParams(search).get('sort');
+  const locale = useLocale();
+  const params = new URLSearchParams(search);
+  const sortParam = params.get('sort');
   const order: SortOrder = isSortOrder(sortParam) ? sortParam : 'rating';
-  const advisors = useData(category ? `advisors:category:${category.id}` : null, () =>
-    callApi('GetManagersByCategory', { query: { category_id: category!.id } }),
+  const languageParam = params.get('language');
+  const language: FilterLanguage | null = isFilterLanguage(languageParam) ? languageParam : null;
+  const advisors = useData(
+    category ? `advisors:category:${category.id}:${locale}:${language ?? ''}` : null,
+    () =>
+      callApi('GetManagersByCategory', {
+        query: {
+          category_id: category!.id,
+          lang: locale,
+          ...(language ? { language } : {}),
+        },
+      }),
   );
 
   if (!category) {
@@ -60,11 +74,16 @@ export default function CategoryPage() {
     );
   }
 
+  const go = (nextOrder: SortOrder, nextLanguage: FilterLanguage | null) => {
+    const query = new URLSearchParams();
+    if (nextOrder !== 'rating') query.set('sort', nextOrder);
+    if (nextLanguage) query.set('language', nextLanguage);
+    const tail = query.toString();
+    navigate(`/operators/${category.id}${tail ? `?${tail}` : ''}`, { replace: true });
+  };
   const setOrder = (next: SortOrder) => {
     haptic.selection();
-    navigate(`/operators/${category.id}${next === 'rating' ? '' : `?sort=${next}`}`, {
-      replace: true,
-    });
+    go(next, language);
   };
 
   return (
@@ -90,6 +109,7 @@ export default function CategoryPage() {
           </button>
         ))}
       </div>
+      <LanguageFilter value={language} onChange={(next) => go(order, next)} />
       {advisors.status === 'loading' && <LoadingState />}
       {advisors.status === 'error' && (
         <ErrorState message={t('advisors.loadFailed')} onRetry={advisors.retry} />

@@ -12,6 +12,7 @@ function advisor(id: number, fields: Partial<Advisor>): Advisor {
     category_name: '',
     description: '',
     additional_info: '',
+    text_language: 'en',
     rating: 4,
     reviews: 0,
     price: 1,

@@ -15,6 +15,7 @@ function advisor(id: number, categoryId: number) {
     category_name: '',
     description: '',
     additional_info: '',
+    text_language: 'en',
     rating: 4.5,
     reviews: 3,
     price: 1.99,

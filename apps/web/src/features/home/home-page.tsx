@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import type { Advisor } from '@seer/contract';
 import { callApi } from '../../lib/api-client';
-import { useT } from '../../lib/i18n';
+import { useLocale, useT } from '../../lib/i18n';
 import { pickRandom } from '../../lib/random';
 import { hasFreeMessages, isDemoGuest, useCurrentUser } from '../../lib/user';
 import { useData } from '../../lib/use-data';
@@ -74,7 +74,10 @@ function AdvisorOfTheDay({ advisor, freeMessages }: { advisor: Advisor; freeMess
 export default function HomePage() {
   const t = useT();
   const user = useCurrentUser();
-  const advisors = useData('advisors', () => callApi('GetAllManagers'));
+  const locale = useLocale();
+  const advisors = useData(`advisors:${locale}`, () =>
+    callApi('GetAllManagers', { query: { lang: locale } }),
+  );
   const list = advisors.data?.data.managers;
 
   // Chosen once per visit of the page, not on every render.

@@ -31,6 +31,7 @@ const reader = (id: number, name: string): Advisor => ({
   category_name: 'future-relationship-predictions',
   description: '',
   additional_info: '',
+  text_language: 'en',
   rating: 4.5,
   reviews: 3,
   price: 1.99,

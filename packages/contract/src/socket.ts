@@ -47,6 +47,11 @@ export const ClientFrame = z.discriminatedUnion('type', [
     telegram_user_id: id,
     manager_id: advisorId,
   }),
+  /**
+   * The dialog's advisor is composing a reply (sent by the advisor's workspace while typing, at
+   * most every LIMITS.typingFrameIntervalMs); only the advisor of that dialog may send it.
+   */
+  z.object({ type: z.literal('typing'), telegram_user_id: id, manager_id: advisorId }),
   z.object({ type: z.literal('ping') }),
   /** A renewed session token: the socket stays open past the old token's expiry. */
   z.object({ type: z.literal('session'), token: z.string().min(1).max(512) }),
@@ -108,6 +113,11 @@ export const ServerFrame = z.discriminatedUnion('type', [
       reason: z.string(),
       amount_cents: z.number().int(),
     }),
+  }),
+  /** The advisor of this dialog is composing a reply; shown until a message or LIMITS.typingShownMs. */
+  z.object({
+    type: z.literal('typing'),
+    data: z.object({ manager_id: z.number().int(), telegram_user_id: z.number().int() }),
   }),
   z.object({ type: z.literal('pong') }),
   /** The renewed session was taken: the socket is now good until `expires_at` (seconds since the epoch). */

@@ -1,8 +1,10 @@
 /**
  * One dialog as the user's chat screen sees it: the shared live dialog (history plus socket
- * frames, read receipts both ways) and the advisor's presence badge.
+ * frames, read receipts both ways), the advisor's presence badge and "is typing" (a socket frame
+ * from the advisor, shown until their message arrives or LIMITS.typingShownMs pass).
  */
 import { useCallback, useEffect, useState } from 'react';
+import { LIMITS } from '@seer/contract';
 import { watchDialog, onSocketFrame } from '../../lib/socket';
 import { useLiveDialog } from '../../shared/live-dialog/use-live-dialog';
 import { useDialog } from './api/get-all-messages';
@@ -12,17 +14,37 @@ import { playMessageSound } from './chat-sound';
 export function useChat(advisorId: number | null) {
   const dialog = useDialog(advisorId);
   const [online, setOnline] = useState<boolean | null>(null);
+  const [typing, setTyping] = useState(false);
 
   useEffect(() => {
     setOnline(null);
+    setTyping(false);
     if (advisorId === null) return;
-    const stopWatching = watchDialog(advisorId);
-    const stopPresence = onSocketFrame('presence', ({ data }) => {
-      if (data.manager_id === advisorId) setOnline(data.isOnline);
-    });
+    let typingTimer: ReturnType<typeof setTimeout> | null = null;
+    const stopTyping = () => {
+      if (typingTimer !== null) clearTimeout(typingTimer);
+      typingTimer = null;
+      setTyping(false);
+    };
+    const stops = [
+      watchDialog(advisorId),
+      onSocketFrame('presence', ({ data }) => {
+        if (data.manager_id === advisorId) setOnline(data.isOnline);
+      }),
+      onSocketFrame('typing', ({ data }) => {
+        if (data.manager_id !== advisorId) return;
+        if (typingTimer !== null) clearTimeout(typingTimer);
+        typingTimer = setTimeout(stopTyping, LIMITS.typingShownMs);
+        setTyping(true);
+      }),
+      // The advisor's message ends their typing.
+      onSocketFrame('new_message', ({ data }) => {
+        if (data.manager_id === advisorId && data.sender === 'manager') stopTyping();
+      }),
+    ];
     return () => {
-      stopPresence();
-      stopWatching();
+      stops.forEach((stop) => stop());
+      if (typingTimer !== null) clearTimeout(typingTimer);
     };
   }, [advisorId]);
 
@@ -47,6 +69,7 @@ export function useChat(advisorId: number | null) {
     advisor,
     messages,
     online: online ?? advisor?.isOnline ?? false,
+    typing,
     addOwnMessage: add,
   };
 }

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { LIMITS } from '@seer/contract';
 import { watchDialog, onSocketFrame } from '../../lib/socket';
 import { useLiveDialog } from '../../shared/live-dialog/use-live-dialog';
+import { viewChat } from '../../shared/live-dialog/live-chats';
 import { useDialog } from './api/get-all-messages';
 import { markRead } from './api/mark-read';
 import { playMessageSound } from './chat-sound';
@@ -28,6 +29,8 @@ export function useChat(advisorId: number | null) {
     };
     const stops = [
       watchDialog(advisorId),
+      // Its messages are read here: the Chats tab's badge and the list row do not count them.
+      viewChat(advisorId),
       onSocketFrame('presence', ({ data }) => {
         if (data.manager_id === advisorId) setOnline(data.isOnline);
       }),

@@ -6,23 +6,9 @@ import { z } from 'zod';
 import { advisorIdNumber as advisorId, telegramIdNumber as id } from './ids.js';
 import { Message } from './api.js';
 
-export const SOCKET_PATH = '/ws';
-/** Frames larger than this are refused. */
-export const SOCKET_MAX_FRAME_BYTES = 16 * 1024;
-
-/** Close codes the server uses besides the standard ones (1001 going away, 1009 too big). */
-export const SOCKET_CLOSE_CODES = {
-  /**
-   * The credential is missing, invalid, expired (init data too old, session token past its time
-   * and not renewed over the socket) or its session was revoked: renew the session and reconnect,
-   * or reopen the app; reconnecting with the same credential will fail again.
-   */
-  unauthorized: 4401,
-  /** The user's rights changed (an advisor link removed, an advisor deactivated): reconnect now. */
-  rightsChanged: 4403,
-  /** Too many connections for one user, or a flood of frames. */
-  tooManyRequests: 4429,
-} as const;
+// The constants live in a module without schemas, so the Mini App's socket client can import
+// them without bundling zod.
+export { SOCKET_CLOSE_CODES, SOCKET_MAX_FRAME_BYTES, SOCKET_PATH } from './socket-codes.js';
 
 export const ClientFrame = z.discriminatedUnion('type', [
   z.object({

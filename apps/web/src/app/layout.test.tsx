@@ -138,4 +138,22 @@ describe('unread badge on the Chats tab', () => {
     act(() => advisorMessage(3, 14));
     expect(badge()!.textContent).toContain('2');
   });
+
+  it('a reload that still counts the open chat (read a moment later) does not show it', async () => {
+    renderAt('/');
+    await waitFor(() => expect(registered.get('new_message')?.size).toBe(1));
+    let leave = () => {};
+    act(() => {
+      leave = viewChat(3);
+    });
+    // A message from an advisor the list lacks reloads it; the server has not seen chat 3 read yet.
+    getAllChats.mockResolvedValue({
+      status: 'success',
+      chats: [chat(3, 2), chat(5, 0), chat(9, 1)],
+    });
+    act(() => advisorMessage(9, 20));
+    await waitFor(() => expect(getAllChats).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(badge()?.textContent).toContain(t('nav.chatsUnread', { count: 1 })));
+    act(() => leave());
+  });
 });

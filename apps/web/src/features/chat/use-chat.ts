@@ -7,7 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { LIMITS } from '@seer/contract';
 import { watchDialog, onSocketFrame } from '../../lib/socket';
 import { useLiveDialog } from '../../shared/live-dialog/use-live-dialog';
-import { viewChat } from '../../shared/live-dialog/live-chats';
+import { clearUnread, viewChat } from '../../shared/live-dialog/live-chats';
 import { useDialog } from './api/get-all-messages';
 import { markRead } from './api/mark-read';
 import { playMessageSound } from './chat-sound';
@@ -52,7 +52,10 @@ export function useChat(advisorId: number | null) {
   }, [advisorId]);
 
   const markSeen = useCallback(
-    () => (advisorId === null ? Promise.resolve() : markRead(advisorId)),
+    () =>
+      advisorId === null
+        ? Promise.resolve()
+        : markRead(advisorId).then(() => clearUnread(advisorId)),
     [advisorId],
   );
   const { messages, add } = useLiveDialog({

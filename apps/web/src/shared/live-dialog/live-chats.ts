@@ -27,12 +27,17 @@ function withoutUnread(chats: readonly ChatSummary[], advisorId: number): ChatSu
   );
 }
 
-/** The chat with this advisor is on screen (null: none is); its unread count is cleared. Returns the undo. */
+/** The dialog with this advisor has been read: its count goes at once (a reload agrees later). */
+export function clearUnread(advisorId: number): void {
+  const current = getCachedData<Chats>(CHATS_KEY);
+  if (current?.chats.some((chat) => chat.manager_id === advisorId && chat.unread !== 0))
+    setCachedData(CHATS_KEY, { ...current, chats: withoutUnread(current.chats, advisorId) });
+}
+
+/** The chat with this advisor is on screen; its unread count is cleared. Returns the undo. */
 export function viewChat(advisorId: number): () => void {
   viewing = advisorId;
-  const current = getCachedData<Chats>(CHATS_KEY);
-  if (current)
-    setCachedData(CHATS_KEY, { ...current, chats: withoutUnread(current.chats, advisorId) });
+  clearUnread(advisorId);
   return () => {
     if (viewing === advisorId) viewing = null;
   };
@@ -79,6 +84,11 @@ export function useLiveChats() {
     reload = refetch;
     return follow();
   }, [refetch]);
+  // A reload answered before the open chat's messages were marked read does not count them.
+  const data = chats.data;
+  useEffect(() => {
+    if (data && viewing !== null) clearUnread(viewing);
+  }, [data]);
   return chats;
 }
 

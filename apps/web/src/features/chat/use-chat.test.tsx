@@ -188,3 +188,13 @@ describe('typing', () => {
     }
   });
 });
+
+describe('leaving the chat', () => {
+  it('marks a message that was on screen read even when the chat closes within the batching pause', async () => {
+    const hook = await openChat();
+    markRead.mockClear();
+    act(() => handlers.get('new_message')(newMessageFrame(message(2, 'manager', 'Quick reply'))));
+    hook.unmount();
+    expect(markRead).toHaveBeenCalledWith(3);
+  });
+});

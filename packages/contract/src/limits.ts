@@ -5,6 +5,10 @@ export const LIMITS = {
    * Every text length counts characters as people see them (text.ts).
    */
   chatMessageMaxLength: 50,
+  /** How often a composing advisor's app repeats the socket's `typing` frame; the server passes on at most one per interval. */
+  typingFrameIntervalMs: 3_000,
+  /** How long "… is typing" stays shown after the last `typing` frame, unless a message comes first. */
+  typingShownMs: 5_000,
   /** Tarot and dream requests, and advisors' replies. */
   requestMaxLength: 1000,
   advisorReplyMaxLength: 1000,

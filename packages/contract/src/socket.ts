@@ -6,23 +6,9 @@ import { z } from 'zod';
 import { advisorIdNumber as advisorId, telegramIdNumber as id } from './ids.js';
 import { Message } from './api.js';
 
-export const SOCKET_PATH = '/ws';
-/** Frames larger than this are refused. */
-export const SOCKET_MAX_FRAME_BYTES = 16 * 1024;
-
-/** Close codes the server uses besides the standard ones (1001 going away, 1009 too big). */
-export const SOCKET_CLOSE_CODES = {
-  /**
-   * The credential is missing, invalid, expired (init data too old, session token past its time
-   * and not renewed over the socket) or its session was revoked: renew the session and reconnect,
-   * or reopen the app; reconnecting with the same credential will fail again.
-   */
-  unauthorized: 4401,
-  /** The user's rights changed (an advisor link removed, an advisor deactivated): reconnect now. */
-  rightsChanged: 4403,
-  /** Too many connections for one user, or a flood of frames. */
-  tooManyRequests: 4429,
-} as const;
+// The constants live in a module without schemas, so the Mini App's socket client can import
+// them without bundling zod.
+export { SOCKET_CLOSE_CODES, SOCKET_MAX_FRAME_BYTES, SOCKET_PATH } from './socket-codes.js';
 
 export const ClientFrame = z.discriminatedUnion('type', [
   z.object({
@@ -47,6 +33,11 @@ export const ClientFrame = z.discriminatedUnion('type', [
     telegram_user_id: id,
     manager_id: advisorId,
   }),
+  /**
+   * The dialog's advisor is composing a reply (sent by the advisor's workspace while typing, at
+   * most every LIMITS.typingFrameIntervalMs); only the advisor of that dialog may send it.
+   */
+  z.object({ type: z.literal('typing'), telegram_user_id: id, manager_id: advisorId }),
   z.object({ type: z.literal('ping') }),
   /** A renewed session token: the socket stays open past the old token's expiry. */
   z.object({ type: z.literal('session'), token: z.string().min(1).max(512) }),
@@ -108,6 +99,11 @@ export const ServerFrame = z.discriminatedUnion('type', [
       reason: z.string(),
       amount_cents: z.number().int(),
     }),
+  }),
+  /** The advisor of this dialog is composing a reply; shown until a message or LIMITS.typingShownMs. */
+  z.object({
+    type: z.literal('typing'),
+    data: z.object({ manager_id: z.number().int(), telegram_user_id: z.number().int() }),
   }),
   z.object({ type: z.literal('pong') }),
   /** The renewed session was taken: the socket is now good until `expires_at` (seconds since the epoch). */

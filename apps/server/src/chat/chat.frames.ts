@@ -1,4 +1,4 @@
-/** The chat's live frames: a new message and a read receipt, and which rooms hear them. */
+/** The chat's live frames: a new message, a read receipt and "the advisor is typing", and which rooms hear them. */
 import type { DomainEvent } from '../realtime/event-bus.js';
 import type { Delivery } from '../realtime/fan-out.js';
 import { room } from '../realtime/rooms.js';
@@ -37,6 +37,16 @@ export function chatDeliveries(event: DomainEvent): Delivery | null {
           },
         },
         rooms: [room.dialog(event.userId, event.advisorId), room.advisor(event.advisorId)],
+      };
+    case 'typing':
+      // The dialog's user on every socket (the chat screen and the list), and the advisor's
+      // other inbox sockets, so a second device sees a reply is under way.
+      return {
+        frame: {
+          type: 'typing',
+          data: { manager_id: event.advisorId, telegram_user_id: event.userId },
+        },
+        rooms: [room.user(event.userId), room.advisor(event.advisorId)],
       };
     default:
       return null;

@@ -5,7 +5,7 @@
  * counts and read receipts behave as they will with people. Messages that arrive during the
  * pause get one answer together. Only the instance that stored the message answers it.
  */
-import { localeFromLanguageCode, type Locale, type MessageKind } from '@seer/contract';
+import { LIMITS, localeFromLanguageCode, type Locale, type MessageKind } from '@seer/contract';
 import type { EventBus } from '../realtime/event-bus.js';
 import type { ChatService } from '../chat/chat.service.js';
 import type { AdvisorsService } from '../advisors/advisors.service.js';
@@ -19,6 +19,8 @@ export interface AutoReplyLog {
 interface Pending {
   /** Null while the advisor is being looked up. */
   timer: NodeJS.Timeout | null;
+  /** Repeats "typing" while the answer is being composed, as a person's app would. */
+  typing: NodeJS.Timeout | null;
   question: string;
   kind: MessageKind;
 }
@@ -51,7 +53,10 @@ export class DemoAutoReply {
   async stop(): Promise<void> {
     this.unsubscribe?.();
     this.unsubscribe = null;
-    for (const entry of this.pending.values()) if (entry.timer) clearTimeout(entry.timer);
+    for (const entry of this.pending.values()) {
+      if (entry.timer) clearTimeout(entry.timer);
+      if (entry.typing) clearInterval(entry.typing);
+    }
     this.pending.clear();
     await Promise.allSettled([...this.inFlight]);
   }
@@ -78,7 +83,7 @@ export class DemoAutoReply {
       return;
     }
     // Claimed before the lookup, so that messages arriving meanwhile join this answer.
-    const entry: Pending = { timer: null, question, kind };
+    const entry: Pending = { timer: null, typing: null, question, kind };
     this.pending.set(key, entry);
     this.track(
       (async () => {
@@ -89,8 +94,14 @@ export class DemoAutoReply {
         }
         const [min, max] = this.deps.delayMs;
         const delay = min + Math.round(this.random() * Math.max(0, max - min));
+        // The advisor "types" through the pause, so the user sees a reply is coming.
+        const typing = () => this.deps.events.publish({ type: 'typing', userId, advisorId });
+        typing();
+        entry.typing = setInterval(typing, LIMITS.typingFrameIntervalMs);
+        entry.typing.unref();
         entry.timer = setTimeout(() => {
           this.pending.delete(key);
+          if (entry.typing) clearInterval(entry.typing);
           if (this.unsubscribe)
             this.track(this.answer(userId, advisorId, entry.question, entry.kind));
         }, delay);

@@ -15,6 +15,8 @@ export type DomainEvent =
       reason: string;
       amountCents: number;
     }
+  /** The dialog's advisor (a person or a demo advisor) is composing a reply. */
+  | { type: 'typing'; userId: number; advisorId: number }
   | { type: 'presence'; advisorId: number; isOnline: boolean }
   | { type: 'read'; userId: number; advisorId: number; reader: 'user' | 'manager'; upToId: number }
   /**

@@ -7,7 +7,7 @@
  */
 import type { Socket } from 'node:net';
 import type { RawData, WebSocket } from 'ws';
-import { ClientFrame, SOCKET_CLOSE_CODES, SOCKET_MAX_FRAME_BYTES } from '@seer/contract';
+import { ClientFrame, LIMITS, SOCKET_CLOSE_CODES, SOCKET_MAX_FRAME_BYTES } from '@seer/contract';
 import type { Identity } from '../auth/auth.service.js';
 import type { DomainEvent, EventBus } from './event-bus.js';
 import type { SocketPresence } from './socket-presence.js';
@@ -84,6 +84,8 @@ class Connection {
   /** Closes the socket when its credential expires, unless a renewed session moves it. */
   expiry: NodeJS.Timeout | null = null;
   readonly frames: TokenBucket;
+  /** When this socket last passed on `typing` for a dialog (by room name): at most one per interval. */
+  typingAt: Map<string, number> | null = null;
 
   constructor(
     readonly ws: WebSocket,
@@ -431,6 +433,32 @@ export class SocketHub {
           type: 'presence',
           data: { manager_id: advisorId, isOnline: watch.advisorOnline },
         });
+        return;
+      }
+      case 'typing': {
+        // Only the advisor of the dialog may say they are composing in it.
+        const { telegram_user_id: userId, manager_id: advisorId } = frame;
+        const own =
+          connection.advisorId ??
+          (await this.deps.access.advisorOf(connection.identity))?.id ??
+          null;
+        if (own !== advisorId)
+          return this.error(connection, 'Only the advisor of this dialog may send typing');
+        const watch = await this.deps.access.watchDialog(
+          { telegramId: me, advisorId: async () => own },
+          { userId, advisorId },
+        );
+        if (!watch.allowed) return this.error(connection, watch.message);
+        const name = room.dialog(userId, advisorId);
+        const now = Date.now();
+        const last = connection.typingAt?.get(name);
+        // A client repeating faster than the interval is not refused, only not passed on.
+        if (last !== undefined && now - last < LIMITS.typingFrameIntervalMs - 500) return;
+        connection.typingAt ??= new Map();
+        if (connection.typingAt.size >= this.options.maxSubscriptionsPerConnection)
+          connection.typingAt.clear();
+        connection.typingAt.set(name, now);
+        this.deps.events.publish({ type: 'typing', userId, advisorId });
         return;
       }
       case 'unsubscribe_dialog': {

@@ -5,6 +5,21 @@ import { useT } from '../lib/i18n';
 import { haptic, showBackButton } from '../lib/telegram';
 import { AdvisorsIcon, BellIcon, ChatsIcon, HomeIcon, SettingsIcon } from '../shared/ui/icons';
 import { goBack, isBottomBarPath, recordLocation } from '../lib/navigation';
+import { unreadTotal, useLiveChats } from '../shared/live-dialog/live-chats';
+
+/** Unread advisor messages over all chats, live, on the Chats tab. */
+function UnreadBadge() {
+  const t = useT();
+  const chats = useLiveChats();
+  const count = unreadTotal(chats.data?.chats);
+  if (count === 0) return null;
+  return (
+    <span className="tab-badge" data-testid="chats-unread">
+      <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
+      <span className="visually-hidden">{t('nav.chatsUnread', { count })}</span>
+    </span>
+  );
+}
 
 const ENTRIES = [
   { href: '/', label: 'nav.home', Icon: HomeIcon },
@@ -29,7 +44,10 @@ export function BottomBar() {
             aria-current={active ? 'page' : undefined}
             onClick={() => haptic.selection()}
           >
-            <Icon />
+            <span className="tab-icon">
+              <Icon />
+              {href === '/history' && <UnreadBadge />}
+            </span>
             <span>{t(label)}</span>
           </Link>
         );

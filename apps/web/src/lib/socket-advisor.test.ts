@@ -87,3 +87,33 @@ describe('connectAsAdvisor', () => {
     stopFrames();
   });
 });
+
+describe('sendTyping', () => {
+  beforeEach(() => {
+    FakeSocket.all = [];
+    vi.stubGlobal('WebSocket', FakeSocket);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('says typing for a dialog at most once per interval, and nothing while the socket is closed', async () => {
+    const { onSocketFrame, sendTyping } = await import('./socket');
+    expect(sendTyping(1001, 7, 0)).toBe(false);
+    const stop = onSocketFrame('typing', () => {});
+    await flush();
+    const socket = FakeSocket.all.at(-1)!;
+    socket.accept();
+    expect(sendTyping(1001, 7, 10_000)).toBe(true);
+    expect(sendTyping(1001, 7, 11_000)).toBe(false);
+    // Another dialog has its own interval.
+    expect(sendTyping(1002, 7, 11_000)).toBe(true);
+    expect(sendTyping(1001, 7, 13_000)).toBe(true);
+    expect(socket.sent.filter((frame) => frame.type === 'typing')).toEqual([
+      { type: 'typing', telegram_user_id: 1001, manager_id: 7 },
+      { type: 'typing', telegram_user_id: 1002, manager_id: 7 },
+      { type: 'typing', telegram_user_id: 1001, manager_id: 7 },
+    ]);
+    stop();
+  });
+});

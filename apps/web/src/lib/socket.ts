@@ -7,6 +7,7 @@
  * one closed because the user's rights changed (4403) reconnects at once.
  */
 import {
+  LIMITS,
   SOCKET_CLOSE_CODES,
   type ClientFrame,
   type ServerFrame,
@@ -283,4 +284,22 @@ export function watchAdvisorDialog(telegramUserId: number, managerId: number): (
     }
     release();
   };
+}
+
+/** When `typing` was last sent per dialog (`${telegramUserId}:${managerId}`). */
+const typingSentAt = new Map<string, number>();
+
+/**
+ * The advisor's workspace is composing a reply to this user: says so over the socket, at most
+ * once per LIMITS.typingFrameIntervalMs per dialog (the user's chat shows "… is typing").
+ * Nothing is sent while the socket is not open; returns whether a frame left.
+ */
+export function sendTyping(telegramUserId: number, managerId: number, now = Date.now()): boolean {
+  if (socket?.readyState !== WebSocket.OPEN) return false;
+  const key = `${telegramUserId}:${managerId}`;
+  const last = typingSentAt.get(key);
+  if (last !== undefined && now - last < LIMITS.typingFrameIntervalMs) return false;
+  typingSentAt.set(key, now);
+  send({ type: 'typing', telegram_user_id: telegramUserId, manager_id: managerId });
+  return true;
 }

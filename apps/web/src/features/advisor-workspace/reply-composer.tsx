@@ -10,8 +10,11 @@ import { errorText } from '../../lib/error-text';
 
 export function ReplyComposer({
   onSend,
+  onTyping,
 }: {
   onSend: (content: { text: string; imageId?: string }) => Promise<void>;
+  /** Called as the advisor types (the user then sees "… is typing"); throttled by the caller. */
+  onTyping?: () => void;
 }) {
   const t = useT();
   const [text, setText] = useState('');
@@ -82,7 +85,11 @@ export function ReplyComposer({
         rows={3}
         placeholder={t('workspace.replyPlaceholder')}
         value={text}
-        onChange={(event) => setText(fitText(event.target.value, LIMITS.advisorReplyMaxLength))}
+        onChange={(event) => {
+          const next = fitText(event.target.value, LIMITS.advisorReplyMaxLength);
+          if (cleanText(next, { multiline: true }) !== '') onTyping?.();
+          setText(next);
+        }}
         onKeyDown={(event) => {
           if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
             event.preventDefault();

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useParams } from 'wouter';
 import type { Message } from '@seer/contract';
 import { formatDate, useT } from '../../lib/i18n';
-import { connectAsAdvisor, watchAdvisorDialog } from '../../lib/socket';
+import { connectAsAdvisor, sendTyping, watchAdvisorDialog } from '../../lib/socket';
 import { useLiveDialog } from '../../shared/live-dialog/use-live-dialog';
 import { PageHeader } from '../../shared/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
@@ -106,7 +106,7 @@ function WorkspaceChat({ advisorId, userId }: { advisorId: number; userId: numbe
             ))}
           </ul>
         ))}
-      <ReplyComposer onSend={send} />
+      <ReplyComposer onSend={send} onTyping={() => sendTyping(userId, advisorId)} />
     </div>
   );
 }

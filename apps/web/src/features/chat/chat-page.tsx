@@ -50,7 +50,7 @@ export default function ChatPage() {
     };
   }, []);
 
-  const { dialog, advisor, messages, online } = chat;
+  const { dialog, advisor, messages, online, typing } = chat;
   if (
     advisorId === null ||
     (dialog.status === 'error' && isApiError(dialog.error) && dialog.error.status === 404)
@@ -124,8 +124,27 @@ export default function ChatPage() {
           <h1 id="chat-title" className={styles.name}>
             {advisor.name}
           </h1>
-          <p className={`${styles.status} ${online ? styles.statusOnline : ''}`} aria-live="polite">
-            {online ? t('chat.online') : t('chat.offline')}
+          <p
+            className={`${styles.status} ${online || typing ? styles.statusOnline : ''}`}
+            aria-live="polite"
+          >
+            {typing ? (
+              <span className={styles.typing} data-testid="typing">
+                <span className="visually-hidden">
+                  {t('chat.typingName', { name: advisor.name })}
+                </span>
+                <span aria-hidden="true">{t('chat.typing')}</span>
+                <span className={styles.typingDots} aria-hidden="true">
+                  <span />
+                  <span />
+                  <span />
+                </span>
+              </span>
+            ) : online ? (
+              t('chat.online')
+            ) : (
+              t('chat.offline')
+            )}
           </p>
         </div>
         <ChatMenu

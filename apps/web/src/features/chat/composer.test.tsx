@@ -43,6 +43,41 @@ afterEach(() => {
 });
 
 describe('chat composer', () => {
+  it('shows the counter outside the input, described to screen readers, and live near the limit', () => {
+    const { input } = setup();
+    fireEvent.change(input, { target: { value: 'Hello' } });
+    const counter = screen.getByText('5/50');
+    // Not drawn inside the input's box: a sibling of the row, not of the input.
+    expect(input.parentElement!.contains(counter)).toBe(false);
+    expect(input.getAttribute('aria-describedby')).toContain(counter.id);
+    expect(counter.getAttribute('aria-live')).toBe('off');
+    fireEvent.change(input, { target: { value: 'x'.repeat(42) } });
+    expect(screen.getByText('42/50').getAttribute('aria-live')).toBe('polite');
+  });
+
+  it('tells the user when a paste was cut, and sends nothing by itself', () => {
+    const { input } = setup();
+    const long = 'I want to know whether my new job will work out well this year';
+    fireEvent.paste(input);
+    fireEvent.change(input, { target: { value: long } });
+    expect(input.value).toBe(long.slice(0, 50));
+    const notice = screen.getByText(t('chat.pasteCut', { max: 50 }));
+    expect(notice.getAttribute('role')).toBe('status');
+    expect(input.getAttribute('aria-describedby')).toContain(notice.id);
+    expect(sendChatMessage).not.toHaveBeenCalled();
+    // Shortening the text (the user edits it) takes the notice away.
+    fireEvent.change(input, { target: { value: long.slice(0, 30) } });
+    expect(screen.queryByText(t('chat.pasteCut', { max: 50 }))).toBeNull();
+  });
+
+  it('typing past the limit stops without the paste notice', () => {
+    const { input } = setup();
+    fireEvent.change(input, { target: { value: 'x'.repeat(50) } });
+    fireEvent.change(input, { target: { value: 'x'.repeat(51) } });
+    expect(input.value).toHaveLength(50);
+    expect(screen.queryByText(t('chat.pasteCut', { max: 50 }))).toBeNull();
+  });
+
   it('stops the text at 50 characters', () => {
     const { input } = setup();
     fireEvent.change(input, { target: { value: 'x'.repeat(70) } });

@@ -48,6 +48,9 @@ export function Composer({ advisorId, blocked, onSent }: ComposerProps) {
   const [sending, setSending] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [emojiOpen, setEmojiOpen] = useState(false);
+  /** A paste (or drop) that did not fit was cut: said inline, so the user checks it before sending. */
+  const [cut, setCut] = useState(false);
+  const pasting = useRef(false);
   const input = useRef<HTMLInputElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -80,6 +83,7 @@ export function Composer({ advisorId, blocked, onSent }: ComposerProps) {
     }
     setSending(true);
     setEmojiOpen(false);
+    setCut(false);
     // The text leaves the box at once; it comes back if the send fails, so nothing typed is lost.
     setText('');
     const sent = await deliver({ text: cleaned });
@@ -148,6 +152,7 @@ export function Composer({ advisorId, blocked, onSent }: ComposerProps) {
   }
 
   const busy = sending || uploading;
+  const count = countCharacters(text);
   return (
     <form className={styles.composer} onSubmit={(event) => void submit(event)}>
       {emojiOpen && (
@@ -216,22 +221,29 @@ export function Composer({ advisorId, blocked, onSent }: ComposerProps) {
             className="input"
             value={text}
             // No maxLength: it counts UTF-16 units, and one emoji can take eleven of them.
-            onChange={(event) => setText(fitText(event.target.value, LIMITS.chatMessageMaxLength))}
+            onPaste={() => {
+              pasting.current = true;
+            }}
+            onDrop={() => {
+              pasting.current = true;
+            }}
+            onChange={(event) => {
+              const typed = event.target.value;
+              const fitted = fitText(typed, LIMITS.chatMessageMaxLength);
+              // Typing stops at the limit; a longer paste is cut there and the user is told so.
+              if (fitted !== typed) {
+                if (pasting.current) setCut(true);
+                else haptic.notify('warning');
+              } else if (countCharacters(typed) < countCharacters(text)) setCut(false);
+              pasting.current = false;
+              setText(fitted);
+            }}
             placeholder={uploading ? t('chat.uploading') : t('chat.placeholder')}
             aria-label={t('chat.placeholder')}
-            aria-describedby="chat-counter"
+            aria-describedby={cut ? 'chat-counter chat-cut' : 'chat-counter'}
             enterKeyHint="send"
             autoComplete="off"
           />
-          {/* Shown once typing starts, so the placeholder has the whole width. */}
-          <span
-            id="chat-counter"
-            className={styles.counter}
-            aria-live="off"
-            hidden={text.length === 0}
-          >
-            {countCharacters(text)}/{LIMITS.chatMessageMaxLength}
-          </span>
         </div>
         <button
           type="submit"
@@ -244,6 +256,25 @@ export function Composer({ advisorId, blocked, onSent }: ComposerProps) {
           </svg>
         </button>
       </div>
+      {(text.length > 0 || cut) && (
+        <div className={styles.composerMeta}>
+          {cut ? (
+            <p id="chat-cut" className={styles.cutNotice} role="status">
+              {t('chat.pasteCut', { max: LIMITS.chatMessageMaxLength })}
+            </p>
+          ) : (
+            <span />
+          )}
+          {/* Beside the input, never over the text; read out once the limit is near. */}
+          <span
+            id="chat-counter"
+            className={styles.counter}
+            aria-live={count >= LIMITS.chatMessageMaxLength - 10 ? 'polite' : 'off'}
+          >
+            {t('chat.counter', { count, max: LIMITS.chatMessageMaxLength })}
+          </span>
+        </div>
+      )}
     </form>
   );
 }

@@ -4,12 +4,21 @@ import type { Advisor, Message, ServerFrame } from '@seer/contract';
 import { clearDataCache } from '../../lib/use-data';
 import { useChat } from './use-chat';
 
-const handlers = new Map<string, (frame: ServerFrame) => void>();
+type Handler = (frame: ServerFrame) => void;
+/** Every handler of a frame type, as the real socket module keeps them. */
+const registered = new Map<string, Set<Handler>>();
+const handlers = {
+  get: (type: string) => (frame: ServerFrame) => {
+    for (const handler of registered.get(type) ?? []) handler(frame);
+  },
+  clear: () => registered.clear(),
+};
 const watched: number[] = [];
 vi.mock('../../lib/socket', () => ({
   onSocketFrame: (type: string, handler: (frame: ServerFrame) => void) => {
-    handlers.set(type, handler);
-    return () => handlers.delete(type);
+    if (!registered.has(type)) registered.set(type, new Set());
+    registered.get(type)!.add(handler);
+    return () => registered.get(type)?.delete(handler);
   },
   watchDialog: (id: number) => {
     watched.push(id);
@@ -141,5 +150,51 @@ describe('useChat', () => {
       }),
     );
     expect(result.current.messages[0]!.read).toBe(true);
+  });
+});
+
+describe('typing', () => {
+  const typingFrame = (managerId: number): ServerFrame => ({
+    type: 'typing',
+    data: { manager_id: managerId, telegram_user_id: 42 },
+  });
+
+  it("shows the advisor's typing and clears it when their message arrives", async () => {
+    const hook = await openChat();
+    expect(hook.result.current.typing).toBe(false);
+    act(() => handlers.get('typing')(typingFrame(8)));
+    expect(hook.result.current.typing).toBe(false);
+    act(() => handlers.get('typing')(typingFrame(3)));
+    expect(hook.result.current.typing).toBe(true);
+    act(() => handlers.get('new_message')(newMessageFrame(message(2, 'manager', 'Here I am'))));
+    expect(hook.result.current.typing).toBe(false);
+    expect(hook.result.current.messages.map((m) => m.id)).toEqual([1, 2]);
+  });
+
+  it('clears typing by itself after a few seconds without another frame', async () => {
+    const hook = await openChat();
+    vi.useFakeTimers();
+    try {
+      act(() => handlers.get('typing')(typingFrame(3)));
+      act(() => vi.advanceTimersByTime(3000));
+      // A repeated frame keeps it shown.
+      act(() => handlers.get('typing')(typingFrame(3)));
+      act(() => vi.advanceTimersByTime(4000));
+      expect(hook.result.current.typing).toBe(true);
+      act(() => vi.advanceTimersByTime(1100));
+      expect(hook.result.current.typing).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('leaving the chat', () => {
+  it('marks a message that was on screen read even when the chat closes within the batching pause', async () => {
+    const hook = await openChat();
+    markRead.mockClear();
+    act(() => handlers.get('new_message')(newMessageFrame(message(2, 'manager', 'Quick reply'))));
+    hook.unmount();
+    expect(markRead).toHaveBeenCalledWith(3);
   });
 });

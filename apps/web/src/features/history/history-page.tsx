@@ -1,19 +1,13 @@
 /** /history: the user's dialogs (avatar, name, time, last message, unread count), live. */
-import { useEffect } from 'react';
 import { Link } from 'wouter';
-import type { CallAnswer, ChatSummary } from '@seer/contract';
-import { callApi } from '../../lib/api-client';
+import type { ChatSummary } from '@seer/contract';
 import { formatDate, useT } from '../../lib/i18n';
-import { onConnectionState, onSocketFrame } from '../../lib/socket';
-import { getCachedData, setCachedData, useData } from '../../lib/use-data';
-import { chatsWithMessage } from '../../shared/live-dialog/live-lists';
+import { useLiveChats } from '../../shared/live-dialog/live-chats';
 import { Avatar } from '../../shared/ui/avatar';
 import { ButtonLink } from '../../shared/ui/button';
 import { PageHeader } from '../../shared/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import './history.css';
-
-const CHATS_KEY = 'chats';
 
 /** Today's messages show the time, this week's the weekday, older ones the date. */
 export function chatTime(iso: string | null, now = new Date()): string {
@@ -61,25 +55,9 @@ function ChatRow({ chat }: { chat: ChatSummary }) {
 
 export default function HistoryPage() {
   const t = useT();
-  const chats = useData(CHATS_KEY, () => callApi('GetAllChats'));
-  const { refetch } = chats;
-
   // A new message in any dialog changes the order, last message and unread count: applied from
   // the frame itself; only a dialog the list does not hold yet, or a reconnect, reloads the list.
-  useEffect(() => {
-    const stops = [
-      onSocketFrame('new_message', ({ data }) => {
-        const current = getCachedData<CallAnswer<'GetAllChats'>>(CHATS_KEY);
-        const next = current ? chatsWithMessage(current.chats, data) : null;
-        if (current && next) setCachedData(CHATS_KEY, { ...current, chats: next });
-        else void refetch();
-      }),
-      onConnectionState((state) => {
-        if (state === 'open') void refetch();
-      }),
-    ];
-    return () => stops.forEach((stop) => stop());
-  }, [refetch]);
+  const chats = useLiveChats();
 
   return (
     <div className="page">

@@ -1,0 +1,98 @@
+/**
+ * The user's chat list (GetAllChats) kept live for every screen that shows it: the history page
+ * and the unread badge on the Chats tab. One subscription for all of them, so a frame is applied
+ * once: an advisor's message raises the dialog's unread count, unless that chat is on screen
+ * (it is read there at once); opening a chat clears its count.
+ */
+import { useEffect } from 'react';
+import type { CallAnswer, ChatSummary } from '@seer/contract';
+import { callApi } from '../../lib/api-client';
+import { onConnectionState, onSocketFrame } from '../../lib/socket';
+import { getCachedData, setCachedData, useData } from '../../lib/use-data';
+import { chatsWithMessage } from './live-lists';
+
+export const CHATS_KEY = 'chats';
+type Chats = CallAnswer<'GetAllChats'>;
+
+/** The advisor whose chat is on screen, if any. */
+let viewing: number | null = null;
+let followers = 0;
+let stopFollowing: (() => void) | null = null;
+/** The newest loader's refetch (a frame about a dialog the list lacks reloads it). */
+let reload: (() => Promise<void>) | null = null;
+
+function withoutUnread(chats: readonly ChatSummary[], advisorId: number): ChatSummary[] {
+  return chats.map((chat) =>
+    chat.manager_id === advisorId && chat.unread !== 0 ? { ...chat, unread: 0 } : chat,
+  );
+}
+
+/** The dialog with this advisor has been read: its count goes at once (a reload agrees later). */
+export function clearUnread(advisorId: number): void {
+  const current = getCachedData<Chats>(CHATS_KEY);
+  if (current?.chats.some((chat) => chat.manager_id === advisorId && chat.unread !== 0))
+    setCachedData(CHATS_KEY, { ...current, chats: withoutUnread(current.chats, advisorId) });
+}
+
+/** The chat with this advisor is on screen; its unread count is cleared. Returns the undo. */
+export function viewChat(advisorId: number): () => void {
+  viewing = advisorId;
+  clearUnread(advisorId);
+  return () => {
+    if (viewing === advisorId) viewing = null;
+  };
+}
+
+function follow(): () => void {
+  followers += 1;
+  if (followers === 1) {
+    const stops = [
+      onSocketFrame('new_message', ({ data }) => {
+        const current = getCachedData<Chats>(CHATS_KEY);
+        let next = current ? chatsWithMessage(current.chats, data) : null;
+        if (!current || !next) {
+          void reload?.();
+          return;
+        }
+        if (viewing === data.manager_id) next = withoutUnread(next, data.manager_id);
+        setCachedData(CHATS_KEY, { ...current, chats: next });
+      }),
+      // Back from a lost connection: counts may have changed meanwhile.
+      onConnectionState((state) => {
+        if (state === 'open') void reload?.();
+      }),
+    ];
+    stopFollowing = () => stops.forEach((stop) => stop());
+  }
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    followers -= 1;
+    if (followers === 0) {
+      stopFollowing?.();
+      stopFollowing = null;
+    }
+  };
+}
+
+/** The user's dialogs, loaded once and kept live while any screen uses them. */
+export function useLiveChats() {
+  const chats = useData(CHATS_KEY, () => callApi('GetAllChats'));
+  const { refetch } = chats;
+  useEffect(() => {
+    reload = refetch;
+    return follow();
+  }, [refetch]);
+  // A reload answered before the open chat's messages were marked read does not count them.
+  const data = chats.data;
+  useEffect(() => {
+    if (data && viewing !== null) clearUnread(viewing);
+  }, [data]);
+  return chats;
+}
+
+/** Unread advisor messages over all dialogs. */
+export function unreadTotal(chats: readonly ChatSummary[] | undefined): number {
+  return (chats ?? []).reduce((sum, chat) => sum + chat.unread, 0);
+}

@@ -89,7 +89,7 @@ function crampedLabels(page: Page): Promise<string[]> {
       if (card && (box.right > card.right + 1 || box.left < card.left - 1))
         problems.push(`outside its card: "${text}"`);
     }
-    const tabs = [...document.querySelectorAll<HTMLElement>('.bottom-bar a span')];
+    const tabs = [...document.querySelectorAll<HTMLElement>('.bottom-bar a .tab-label')];
     for (let i = 1; i < tabs.length; i += 1) {
       const left = tabs[i - 1]!.getBoundingClientRect();
       const right = tabs[i]!.getBoundingClientRect();

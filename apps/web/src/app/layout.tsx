@@ -48,7 +48,7 @@ export function BottomBar() {
               <Icon />
               {href === '/history' && <UnreadBadge />}
             </span>
-            <span>{t(label)}</span>
+            <span className="tab-label">{t(label)}</span>
           </Link>
         );
       })}

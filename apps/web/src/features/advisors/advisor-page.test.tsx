@@ -50,7 +50,7 @@ describe('advisor page of a missing advisor', () => {
     );
     expect(screen.queryByText('Error loading data')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
-    expect(callApi).toHaveBeenCalledWith('GetManager', { query: { id: 99999 } });
+    expect(callApi).toHaveBeenCalledWith('GetManager', { query: { id: 99999, lang: 'en' } });
   });
 
   it('says it in Russian in Russian', async () => {

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { LIMITS } from '@seer/contract';
 import { watchDialog, onSocketFrame } from '../../lib/socket';
 import { useLiveDialog } from '../../shared/live-dialog/use-live-dialog';
-import { clearUnread, viewChat } from '../../shared/live-dialog/live-chats';
+import { clearUnread, isViewingChat, viewChat } from '../../shared/live-dialog/live-chats';
 import { useDialog } from './api/get-all-messages';
 import { markRead } from './api/mark-read';
 import { playMessageSound } from './chat-sound';
@@ -55,7 +55,11 @@ export function useChat(advisorId: number | null) {
     () =>
       advisorId === null
         ? Promise.resolve()
-        : markRead(advisorId).then(() => clearUnread(advisorId)),
+        : // A mark sent on the way out of the chat answers after the user has left it: a reply
+          // that arrived meanwhile is unread, so only a chat still on screen clears its count.
+          markRead(advisorId).then(() => {
+            if (isViewingChat(advisorId)) clearUnread(advisorId);
+          }),
     [advisorId],
   );
   const { messages, add } = useLiveDialog({

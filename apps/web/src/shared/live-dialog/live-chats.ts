@@ -34,6 +34,11 @@ export function clearUnread(advisorId: number): void {
     setCachedData(CHATS_KEY, { ...current, chats: withoutUnread(current.chats, advisorId) });
 }
 
+/** Whether the chat with this advisor is on screen now. */
+export function isViewingChat(advisorId: number): boolean {
+  return viewing === advisorId;
+}
+
 /** The chat with this advisor is on screen; its unread count is cleared. Returns the undo. */
 export function viewChat(advisorId: number): () => void {
   viewing = advisorId;

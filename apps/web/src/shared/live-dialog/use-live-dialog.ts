@@ -36,8 +36,6 @@ export function useLiveDialog(options: LiveDialogOptions) {
   /** The other side has read this side's messages up to this id. */
   const [readUpTo, setReadUpTo] = useState(0);
   const markTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  /** The dialog's markRead a scheduled mark will call (the dialog may change before it runs). */
-  const pendingMark = useRef<(() => Promise<unknown>) | null>(null);
   const latest = useRef(options);
   latest.current = options;
 
@@ -46,24 +44,16 @@ export function useLiveDialog(options: LiveDialogOptions) {
     setAdded([]);
     setReadUpTo(0);
     return () => {
-      // Leaving the dialog: what was on screen has been seen, so a scheduled mark is sent now.
-      if (markTimer.current !== null) {
-        clearTimeout(markTimer.current);
-        markTimer.current = null;
-        const mark = pendingMark.current;
-        if (mark && document.visibilityState === 'visible') void mark().catch(() => {});
-      }
-      pendingMark.current = null;
+      if (markTimer.current !== null) clearTimeout(markTimer.current);
+      markTimer.current = null;
     };
   }, [advisorId, userId]);
 
   /** Batched, and only while the page is visible. */
   const scheduleMarkRead = useCallback(() => {
     if (markTimer.current !== null) return;
-    pendingMark.current = latest.current.markRead;
     markTimer.current = setTimeout(() => {
       markTimer.current = null;
-      pendingMark.current = null;
       if (document.visibilityState === 'visible') void latest.current.markRead().catch(() => {});
     }, 300);
   }, []);

@@ -1,7 +1,7 @@
 /** /terms: the terms of service (who we are, what is sold, balance, payments, refunds, use, advisors, liability, changes, contact). */
 import { Link } from 'wouter';
 import { useT } from '../../lib/i18n';
-import { openSupport, SUPPORT_URL } from '../../lib/support';
+import { SupportLink } from '../../shared/ui/support-link';
 import { ChevronIcon } from '../../shared/ui/icons';
 import { PageHeader } from '../../shared/ui/page-header';
 
@@ -32,19 +32,7 @@ export default function TermsPage() {
         </section>
       ))}
       <nav className="card" aria-label={t('terms.contact.title')}>
-        <a
-          href={SUPPORT_URL}
-          className="row-link"
-          target="_blank"
-          rel="noopener noreferrer"
-          onClick={(event) => {
-            event.preventDefault();
-            openSupport();
-          }}
-        >
-          {t('terms.support')}
-          <ChevronIcon className="chevron" width={18} height={18} />
-        </a>
+        <SupportLink>{t('terms.support')}</SupportLink>
         <Link href="/privacy-policy" className="row-link">
           {t('terms.privacy')}
           <ChevronIcon className="chevron" width={18} height={18} />

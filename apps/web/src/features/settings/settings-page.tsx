@@ -2,7 +2,7 @@
 import { Link } from 'wouter';
 import { callApi } from '../../lib/api-client';
 import { chooseLocale, localeChoice, useLocale, useT, type LocaleChoice } from '../../lib/i18n';
-import { openSupport, SUPPORT_URL } from '../../lib/support';
+import { SupportLink } from '../../shared/ui/support-link';
 import { haptic, isInTelegram, requestWriteAccess } from '../../lib/telegram';
 import { setTheme, useTheme, type Theme } from '../../lib/theme';
 import { useCurrentUser, USER_DATA_KEY, type CurrentUser } from '../../lib/user';
@@ -190,19 +190,7 @@ export default function SettingsPage() {
           {t('settings.terms')}
           <ChevronIcon className="chevron" width={18} height={18} />
         </Link>
-        <a
-          href={SUPPORT_URL}
-          className="row-link"
-          target="_blank"
-          rel="noopener noreferrer"
-          onClick={(event) => {
-            event.preventDefault();
-            openSupport();
-          }}
-        >
-          {t('settings.support')}
-          <ChevronIcon className="chevron" width={18} height={18} />
-        </a>
+        <SupportLink>{t('settings.support')}</SupportLink>
       </nav>
 
       {(user.data?.advisor_id != null || user.data?.is_admin) && (

@@ -223,7 +223,7 @@ export function AdvisorForm({
         >
           {CATEGORIES.map((category) => (
             <option key={category.id} value={category.id}>
-              {category.icon} {t(`categories.${category.slug}`)}
+              {t(`categories.${category.slug}`)}
             </option>
           ))}
         </select>

@@ -5,6 +5,7 @@ import type { Message } from '@seer/contract';
 import { formatDate, useT } from '../../lib/i18n';
 import { connectAsAdvisor, sendTyping, watchAdvisorDialog } from '../../lib/socket';
 import { useLiveDialog } from '../../shared/live-dialog/use-live-dialog';
+import { ReadIcon, SentIcon } from '../../shared/ui/icons';
 import { PageHeader } from '../../shared/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { AdvisorGate } from './advisor-gate';
@@ -47,8 +48,16 @@ function Bubble({ message }: { message: Message }) {
           })}
         </time>
         {mine && (
-          <span aria-label={message.read ? t('workspace.read') : t('workspace.sent')}>
-            {message.read ? ' ✓✓' : ' ✓'}
+          <span
+            className="workspace-receipt"
+            role="img"
+            aria-label={message.read ? t('workspace.read') : t('workspace.sent')}
+          >
+            {message.read ? (
+              <ReadIcon aria-hidden="true" focusable="false" />
+            ) : (
+              <SentIcon aria-hidden="true" focusable="false" />
+            )}
           </span>
         )}
       </span>

@@ -17,6 +17,7 @@ import { invalidate } from '../../lib/use-data';
 import { ButtonLink } from '../../shared/ui/button';
 import { openModal } from '../../shared/ui/modal';
 import { showToast } from '../../shared/ui/toast';
+import { ImageIcon, SendIcon, SmileIcon } from '../../shared/ui/icons';
 import { navigate } from '../../lib/navigation';
 import { sendPaidMessage } from '../../shared/live-dialog/send-message';
 import { UPLOADABLE_IMAGE_TYPES, uploadPicture } from '../../lib/image-upload';
@@ -168,20 +169,7 @@ export function Composer({ advisorId, blocked, onSent }: ComposerProps) {
           aria-expanded={emojiOpen}
           onClick={() => setEmojiOpen((open) => !open)}
         >
-          <svg
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth={2}
-            strokeLinecap="round"
-            aria-hidden="true"
-            focusable="false"
-          >
-            <circle cx="12" cy="12" r="9" />
-            <path d="M8.5 14.5a4.5 4.5 0 0 0 7 0" />
-            <circle cx="9" cy="10" r="0.6" fill="currentColor" />
-            <circle cx="15" cy="10" r="0.6" fill="currentColor" />
-          </svg>
+          <SmileIcon aria-hidden="true" focusable="false" />
         </button>
         <button
           type="button"
@@ -190,20 +178,7 @@ export function Composer({ advisorId, blocked, onSent }: ComposerProps) {
           disabled={busy}
           onClick={() => fileInput.current?.click()}
         >
-          <svg
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth={2}
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            aria-hidden="true"
-            focusable="false"
-          >
-            <rect x="3" y="5" width="18" height="14" rx="2" />
-            <circle cx="8.5" cy="10" r="1.5" />
-            <path d="m21 16-5-5-9 8" />
-          </svg>
+          <ImageIcon aria-hidden="true" focusable="false" />
         </button>
         <input
           ref={fileInput}
@@ -251,9 +226,7 @@ export function Composer({ advisorId, blocked, onSent }: ComposerProps) {
           aria-label={t('chat.send')}
           disabled={isBlankText(text) || busy}
         >
-          <svg viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
-            <path d="M3.4 20.4 21 12 3.4 3.6 3.4 10l12.6 2-12.6 2z" />
-          </svg>
+          <SendIcon aria-hidden="true" focusable="false" />
         </button>
       </div>
       {(text.length > 0 || cut) && (

@@ -2,6 +2,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { Message } from '@seer/contract';
 import { formatDate, useT } from '../../lib/i18n';
+import { ReadIcon, SentIcon } from '../../shared/ui/icons';
 import { groupByDay, TIME_FORMAT, type DayLabel } from './chat-dates';
 import styles from './chat.module.css';
 
@@ -55,7 +56,11 @@ function MessageBubble({ message }: { message: Message }) {
             aria-label={message.read ? t('chat.read') : t('chat.sent')}
             role="img"
           >
-            {message.read ? '✓✓' : '✓'}
+            {message.read ? (
+              <ReadIcon aria-hidden="true" focusable="false" />
+            ) : (
+              <SentIcon aria-hidden="true" focusable="false" />
+            )}
           </span>
         )}
       </span>

@@ -3,6 +3,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { clearDataCache } from '../../lib/use-data';
+import { saveTodaysDraw } from '../../shared/tarot-art/tarot-deck';
 import HomePage from './home-page';
 
 function advisor(id: number, categoryId: number) {
@@ -92,6 +93,25 @@ describe('home', () => {
       screen.getByText('Today I had a dream about...').closest('a')!.getAttribute('href'),
     ).toBe('/dream');
     expect(screen.getByRole('link', { name: 'Read' }).getAttribute('href')).toBe('/article');
+  });
+
+  it("shows the card back until today's card is drawn, then today's card face up, reversed as drawn", async () => {
+    serve(3);
+    localStorage.removeItem('seer.tarot.daily');
+    const first = renderHome();
+    expect(screen.getByRole('link', { name: 'Draw a card' }).getAttribute('href')).toBe('/tarot');
+    expect(screen.getByTestId('home-tarot-art').querySelector('[data-card]')).toBeNull();
+    first.unmount();
+
+    saveTodaysDraw({ card: 'star', reversed: true });
+    renderHome();
+    const face = await screen.findByRole('img', { name: "Today's card" });
+    expect(face.getAttribute('data-card')).toBe('star');
+    expect(face.querySelector('[data-reversed]')!.getAttribute('data-reversed')).toBe('true');
+    expect(screen.getByRole('link', { name: "See today's card" }).getAttribute('href')).toBe(
+      '/tarot',
+    );
+    localStorage.removeItem('seer.tarot.daily');
   });
 
   it('says "Start for free" while free messages are left and "Message" when they are gone', async () => {

@@ -1,5 +1,5 @@
 /** Home: welcome, daily tarot, horoscope, dreams, yes/no, advisor of the day, top love-life advisors, how we choose advisors. */
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import type { Advisor } from '@seer/contract';
 import { callApi } from '../../lib/api-client';
@@ -12,6 +12,7 @@ import { ButtonLink } from '../../shared/ui/button';
 import { DreamIcon, HoroscopeIcon, YesNoIcon } from '../../shared/ui/icons';
 import { StarRating } from '../../shared/ui/star-rating';
 import { CardBack } from '../../shared/tarot-art/card-back';
+import { loadTodaysDraw } from '../../shared/tarot-art/tarot-deck';
 import { AdvisorCarousel } from './advisor-carousel';
 import './home.css';
 
@@ -20,6 +21,39 @@ const LOVE_LIFE_CATEGORY_ID = 1;
 const CAROUSEL_SIZE = 4;
 
 type Day = 'today' | 'tomorrow';
+
+// The faces are drawn art the home screen needs only once a card has been drawn today.
+const CardFace = lazy(() =>
+  import('../../shared/tarot-art/card-art').then((module) => ({ default: module.CardFace })),
+);
+
+/** Daily tarot: the back until today's card is drawn, then today's card face up (reversed if it fell so). */
+function TarotCard() {
+  const t = useT();
+  const [drawn] = useState(() => loadTodaysDraw());
+  return (
+    <section className="card card-hero home-card" aria-labelledby="home-tarot">
+      <div className="home-card-icon home-card-tarot" data-testid="home-tarot-art">
+        {drawn ? (
+          <Suspense fallback={<CardBack />}>
+            <CardFace
+              card={drawn.card}
+              reversed={drawn.reversed}
+              label={t('home.tarotDrawnLabel')}
+            />
+          </Suspense>
+        ) : (
+          <CardBack />
+        )}
+      </div>
+      <h2 id="home-tarot">{t('home.tarotTitle')}</h2>
+      <p>{drawn ? t('home.tarotDrawnText') : t('home.tarotText')}</p>
+      <ButtonLink href="/tarot" variant="light" block>
+        {drawn ? t('home.tarotDrawnAction') : t('home.tarotAction')}
+      </ButtonLink>
+    </section>
+  );
+}
 
 function HoroscopeCard() {
   const t = useT();
@@ -105,16 +139,7 @@ export default function HomePage() {
         <p className="muted">{t('home.welcomeText')}</p>
       </header>
 
-      <section className="card card-hero home-card" aria-labelledby="home-tarot">
-        <div className="home-card-icon home-card-tarot">
-          <CardBack />
-        </div>
-        <h2 id="home-tarot">{t('home.tarotTitle')}</h2>
-        <p>{t('home.tarotText')}</p>
-        <ButtonLink href="/tarot" variant="light" block>
-          {t('home.tarotAction')}
-        </ButtonLink>
-      </section>
+      <TarotCard />
 
       <HoroscopeCard />
 

@@ -1,7 +1,7 @@
 /** The long card texts, loaded only by the tarot screen (they live in locales/<locale>/content/). */
 import { useEffect, useState } from 'react';
 import { useLocale } from '../../lib/i18n';
-import type { TarotCardId } from './tarot-deck';
+import type { TarotCardId } from '../../shared/tarot-art/tarot-deck';
 
 interface Reading {
   keywords: string;

@@ -6,9 +6,14 @@ import { haptic } from '../../lib/telegram';
 import { PageHeader } from '../../shared/ui/page-header';
 import { LoadingState } from '../../shared/ui/states';
 import { RequestForm } from '../../shared/advisor-request/request-form';
-import { CardBack, CardFace } from './card-art';
+import { CardBack, CardFace } from '../../shared/tarot-art/card-art';
 import { useTarotTexts } from './tarot-content';
-import { drawCard, loadTodaysDraw, saveTodaysDraw, type TarotDraw } from './tarot-deck';
+import {
+  drawCard,
+  loadTodaysDraw,
+  saveTodaysDraw,
+  type TarotDraw,
+} from '../../shared/tarot-art/tarot-deck';
 import styles from './tarot.module.css';
 
 const ASPECTS = ['love', 'career', 'finances', 'advice'] as const;

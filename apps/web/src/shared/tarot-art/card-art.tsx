@@ -4,10 +4,10 @@
  * down inside the picture itself, so it stays reversed wherever the face is shown.
  */
 import type { ReactNode } from 'react';
-import { Frame, GOLD, STROKE, rays, spark, starPath } from '../../shared/tarot-art/card-frame';
+import { Frame, GOLD, STROKE, rays, spark, starPath } from './card-frame';
 import type { TarotCardId } from './tarot-deck';
 
-export { CardBack } from '../../shared/tarot-art/card-back';
+export { CardBack } from './card-back';
 
 /** Each card's own picture, in the 120 × 200 frame between the numeral and the foot ornament. */
 const FACES: Record<TarotCardId, { numeral: string; art: ReactNode }> = {

@@ -19,6 +19,11 @@ export const LIMITS = {
   defaultTopUpCents: 125_000,
   imageMaxBytes: 5 * 1024 * 1024,
   imageMaxDimension: 8000,
+  /**
+   * The widths (px) an uploaded image is served at as WebP (`/api/images/<id>?w=<width>`): the app
+   * asks for the one that covers the shown size at 1× and 2× screens.
+   */
+  imageVariantWidths: [48, 64, 96, 128, 160, 192, 256, 320, 384, 512, 640, 768, 1024],
   profileNameMaxLength: 64,
   /** An advisor's name, and the description and additional info an admin writes. */
   advisorNameMaxLength: 80,

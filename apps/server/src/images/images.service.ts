@@ -5,6 +5,7 @@ import type { Tx } from '../db/database.js';
 import { AppError, BadRequestError, NotFoundError } from '../errors.js';
 import { imageUrl } from '../chat/chat.service.js';
 import { ImageFormatError, inspectImage } from './image-format.js';
+import { ImageVariants, VARIANT_WIDTHS } from './image-variants.js';
 import type { ImagesRepository, StoredImage } from './images.repository.js';
 
 class UnsupportedImageError extends AppError {
@@ -26,6 +27,8 @@ export class ImageTooLargeError extends AppError {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class ImagesService {
+  private readonly variants = new ImageVariants();
+
   constructor(private readonly repository: ImagesRepository) {}
 
   /** Whether an uploaded image exists (read in the caller's transaction when given). */
@@ -72,5 +75,23 @@ export class ImagesService {
     const image = UUID.test(id) ? await this.repository.find(id.toLowerCase()) : null;
     if (!image) throw new NotFoundError('No such image');
     return image;
+  }
+
+  /**
+   * The image as WebP at most `width` pixels wide (one of the contract's variant widths). An
+   * original the resizer cannot read (its header passed the upload check, its body did not) is
+   * served as it is rather than failing.
+   */
+  async variant(id: string, width: number): Promise<StoredImage> {
+    if (!VARIANT_WIDTHS.includes(width)) {
+      throw new BadRequestError(`w: must be one of ${VARIANT_WIDTHS.join(', ')}`);
+    }
+    const image = await this.get(id);
+    try {
+      const bytes = await this.variants.webp(image.id, image.bytes, width);
+      return { id: image.id, mime: 'image/webp', bytes };
+    } catch {
+      return image;
+    }
   }
 }

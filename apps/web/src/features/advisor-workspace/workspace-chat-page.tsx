@@ -3,6 +3,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useParams } from 'wouter';
 import type { Message } from '@seer/contract';
 import { formatDate, useT } from '../../lib/i18n';
+import { sizedImage } from '../../lib/image-sizes';
 import { connectAsAdvisor, sendTyping, watchAdvisorDialog } from '../../lib/socket';
 import { useLiveDialog } from '../../shared/live-dialog/use-live-dialog';
 import { ReadIcon, SentIcon } from '../../shared/ui/icons';
@@ -30,7 +31,7 @@ function Bubble({ message }: { message: Message }) {
       {message.image_url && (
         <a href={message.image_url} target="_blank" rel="noreferrer">
           <img
-            src={message.image_url}
+            {...sizedImage(message.image_url, 280)}
             alt={t('workspace.picture')}
             className="workspace-image"
             loading="lazy"

@@ -2,9 +2,13 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { Message } from '@seer/contract';
 import { formatDate, useT } from '../../lib/i18n';
+import { sizedImage } from '../../lib/image-sizes';
 import { ReadIcon, SentIcon } from '../../shared/ui/icons';
 import { groupByDay, TIME_FORMAT, type DayLabel } from './chat-dates';
 import styles from './chat.module.css';
+
+/** About the widest a picture is shown in a bubble (CSS pixels); the link opens the original. */
+const CHAT_IMAGE_WIDTH = 280;
 
 function LabelText({ label }: { label: DayLabel }) {
   const t = useT();
@@ -39,7 +43,7 @@ function MessageBubble({ message }: { message: Message }) {
       {message.image_url && (
         <a href={message.image_url} target="_blank" rel="noreferrer" className={styles.imageLink}>
           <img
-            src={message.image_url}
+            {...sizedImage(message.image_url, CHAT_IMAGE_WIDTH)}
             alt={t('chat.image')}
             className={styles.image}
             loading="lazy"

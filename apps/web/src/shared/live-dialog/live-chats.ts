@@ -97,7 +97,13 @@ export function useLiveChats() {
   return chats;
 }
 
-/** Unread advisor messages over all dialogs. */
+/**
+ * Unread advisor messages over all dialogs. The chat on screen never counts: its messages are read
+ * there, whatever order a reload's answer and its mark-read come back in.
+ */
 export function unreadTotal(chats: readonly ChatSummary[] | undefined): number {
-  return (chats ?? []).reduce((sum, chat) => sum + chat.unread, 0);
+  return (chats ?? []).reduce(
+    (sum, chat) => (chat.manager_id === viewing ? sum : sum + chat.unread),
+    0,
+  );
 }

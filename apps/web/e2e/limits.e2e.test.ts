@@ -106,7 +106,9 @@ describe.skipIf(skipReason())('spending limits and the satisfaction credit', () 
       plain(tr('ru', 'modals.credit.message', { amount, messages: 2 })),
     );
     await capture(app, 'chat-satisfaction-offer', LIMIT_REFUSED);
-    await modal.getByRole('button', { name: plain(tr('ru', 'modals.credit.action', { amount })) }).click();
+    await modal
+      .getByRole('button', { name: plain(tr('ru', 'modals.credit.action', { amount })) })
+      .click();
     await page.getByText(plain(tr('ru', 'chat.creditReceived', { amount }))).waitFor();
     await modal.waitFor({ state: 'detached' });
     const credited = await api<UserAnswer>(page, '/api/GetUser.php');

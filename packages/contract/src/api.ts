@@ -744,7 +744,8 @@ export const CALLS = {
   SetSpendingLimits: {
     name: 'SetSpendingLimits.php',
     methods: ['POST'],
-    summary: 'Set or remove spending limits: lowering applies at once, raising or removing after 24 h',
+    summary:
+      'Set or remove spending limits: lowering applies at once, raising or removing after 24 h',
     body: S.SetSpendingLimitsBody,
     answer: S.SpendingLimitsAnswer,
     access: 'user',

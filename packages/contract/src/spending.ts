@@ -35,7 +35,9 @@ export const SpendingLimit = z.object({
   /** Spent on paid messages in this period (UTC day or month). */
   spent_cents: z.number().int(),
   /** A raise or removal waiting its 24 hours: the coming limit (null: none) and when it applies. */
-  pending: z.object({ limit_cents: z.number().int().nullable(), applies_at: z.string() }).nullable(),
+  pending: z
+    .object({ limit_cents: z.number().int().nullable(), applies_at: z.string() })
+    .nullable(),
   /** When this period ends and spending counts from 0 again (00:00 UTC). */
   resets_at: z.string(),
 });

@@ -98,7 +98,9 @@ describe('the satisfaction credit', () => {
     const answers = taps.map((tap) => tap.json());
     expect(answers.filter((a) => !a.already_claimed)).toHaveLength(1);
     expect(answers.every((a) => a.amount_cents === expected)).toBe(true);
-    const retry = (await call(userId, 'ClaimSatisfactionCredit.php', { offer_id: offer.id })).json();
+    const retry = (
+      await call(userId, 'ClaimSatisfactionCredit.php', { offer_id: offer.id })
+    ).json();
     expect(retry).toMatchObject({ already_claimed: true, new_balance_cents: before + expected });
 
     expect(await balanceOf(userId)).toBe(before + expected);

@@ -7,8 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { formatMoney, formatMoneyNumber } from '@seer/contract';
-import { launchBrowser, skipReason } from './browser';
-import { capture, go, heading, openApp, tr } from './app';
+import { startSeerServer } from './seer-server.mjs';
+import { launchBrowser, newVisitor, screenshot, skipReason } from './browser';
+import { capture, expectHealthy, go, heading, openApp, tr } from './app';
 
 /** Intl writes Russian amounts with no-break spaces; compare them as plain spaces. */
 const plain = (text: string | null) => (text ?? '').replace(/[\s\u00a0\u202f]+/g, ' ').trim();
@@ -121,3 +122,100 @@ describe.skipIf(skipReason())('spending limits and the satisfaction credit', () 
     await app.context.close();
   });
 });
+
+/** The 2.5 s splash covers the screen at first. */
+async function splashGone(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      !document.getElementById('boot-splash') && !document.querySelector('[data-testid=splash]'),
+    undefined,
+    { timeout: 10_000 },
+  );
+}
+
+async function demoSession(base: string, telegramUserId?: number) {
+  const response = await fetch(`${base}/api/demo/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(telegramUserId ? { telegram_user_id: telegramUserId } : {}),
+  });
+  const answer = (await response.json()) as { init_data: string; telegram_user_id: number };
+  return { initData: answer.init_data, telegramUserId: answer.telegram_user_id };
+}
+
+describe.skipIf(skipReason())(
+  'a waiting raise on a small phone, and the admin list of credits',
+  () => {
+    let browser: Browser;
+    let server: Awaited<ReturnType<typeof startSeerServer>>;
+    const adminId = 7_300_000_000 + Math.floor(Math.random() * 1_000_000);
+
+    beforeAll(async () => {
+      server = await startSeerServer({ env: { ADMIN_TELEGRAM_IDS: String(adminId) } });
+      browser = await launchBrowser();
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await server?.stop();
+    });
+
+    it('shows a raise waiting 24 hours in Settings (360 px, dark) and every credit to admins', async () => {
+      const user = await demoSession(server.url);
+      const call = async (name: string, body?: unknown) =>
+        (await (
+          await fetch(`${server.url}/api/${name}`, {
+            method: body === undefined ? 'GET' : 'POST',
+            headers: { authorization: user.initData, 'content-type': 'application/json' },
+            ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+          })
+        ).json()) as Record<string, unknown>;
+      await call('CreateTestPayment.php', { amount: '30' });
+      await call('SetSpendingLimits.php', { daily: '5', monthly: '100' });
+      const raised = (await call('SetSpendingLimits.php', { daily: '20' })) as {
+        daily: { limit_cents: number; pending: { limit_cents: number } };
+      };
+      expect(raised.daily).toMatchObject({ limit_cents: 500, pending: { limit_cents: 2000 } });
+      for (let i = 0; i < 4; i++)
+        await call('CreateMessage.php', { manager_id: 5, message: `q${i}` });
+      const review = (await call('CreateReview.php', { manager_id: 5, rating: 2, text: '' })) as {
+        satisfaction_offer: { id: number; amount_cents: number };
+      };
+      expect(review.satisfaction_offer.amount_cents).toBeGreaterThan(0);
+      await call('ClaimSatisfactionCredit.php', { offer_id: review.satisfaction_offer.id });
+
+      const app = await newVisitor(browser, 'en', 'dark');
+      await app.page.setViewportSize({ width: 360, height: 740 });
+      await app.context.addInitScript(
+        (initData) => localStorage.setItem('seer.initData', initData),
+        user.initData,
+      );
+      await app.page.goto(`${server.url}/settings`);
+      const pending = app.page
+        .getByRole('status')
+        .filter({ hasText: /^Will rise to \$20\.00 on / });
+      await pending.waitFor();
+      await splashGone(app.page);
+      await pending.scrollIntoViewIfNeeded();
+      await expectHealthy(app, 'settings with a waiting raise');
+      await screenshot(app, 'settings-spending-pending-360');
+      await app.context.close();
+
+      for (const lang of ['en', 'ru'] as const) {
+        const admin = await newVisitor(browser, lang, lang === 'en' ? 'light' : 'dark');
+        const session = await demoSession(server.url, adminId);
+        await admin.context.addInitScript(
+          (initData) => localStorage.setItem('seer.initData', initData),
+          session.initData,
+        );
+        await admin.page.goto(`${server.url}/admin/credits`);
+        const section = admin.page.getByRole('region', { name: tr(lang, 'admin.section.credits') });
+        await section.getByRole('listitem').first().waitFor();
+        await section.getByText(new RegExp(`#${user.telegramUserId}`)).waitFor();
+        await splashGone(admin.page);
+        await expectHealthy(admin, `admin credits ${lang}`);
+        await screenshot(admin, 'admin-credits');
+        await admin.context.close();
+      }
+    });
+  },
+);

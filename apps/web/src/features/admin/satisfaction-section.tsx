@@ -26,15 +26,11 @@ function CreditRow({ credit }: { credit: AdminSatisfactionCredit }) {
         : t('admin.credits.open');
   return (
     <li className="card" data-claimed={credit.claimed_at !== null}>
-      <div className="admin-row">
-        <span className="admin-grow">
-          <strong>{formatMoney(credit.amount_cents, locale)}</strong>
-          <span className="small muted admin-block">
-            {`${credit.user_name || t('admin.credits.noName')} · #${credit.user_id} → ${credit.advisor_name}`}
-          </span>
-        </span>
-        <span className="small">{state}</span>
-      </div>
+      <strong>{formatMoney(credit.amount_cents, locale)}</strong>
+      <span className="small admin-block">{state}</span>
+      <span className="small muted admin-block">
+        {`${credit.user_name || t('admin.credits.noName')} · #${credit.user_id} → ${credit.advisor_name}`}
+      </span>
       <span className="small admin-block">
         {t('admin.credits.details', {
           stars: credit.rating,

@@ -185,6 +185,20 @@ describe('the satisfaction credit', () => {
     expect(await balanceOf(userId)).toBe(advisor.price_cents * 4);
   });
 
+  it('decides one offer when low ratings race', async () => {
+    const userId = await userWith(advisor.price_cents * 5);
+    await sendPaid(userId, 2);
+    const offers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        t.services.satisfaction.offerAfterRating(userId, advisor.id, 1),
+      ),
+    );
+    expect(new Set(offers.map((offer) => offer?.id)).size).toBe(1);
+    const [row] = await t.db.sql<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM satisfaction_offers WHERE user_id = ${userId}`;
+    expect(row!.n).toBe(1);
+  });
+
   it('lists every offer for admins only', async () => {
     const list = await call(ADMIN_ID, 'AdminSatisfactionCredits.php');
     expect(list.statusCode).toBe(200);

@@ -32,6 +32,8 @@ import { adminRoutes } from './admin/admin.routes.js';
 import { paymentsAdminRoutes } from './admin/payments-admin.routes.js';
 import { paymentsRoutes, testPaymentRoutes } from './payments/payments.routes.js';
 import { moneyRoutes } from './money/money.routes.js';
+import { spendingRoutes } from './spending/spending.routes.js';
+import { satisfactionRoutes } from './satisfaction/satisfaction.routes.js';
 import { cryptoRoutes } from './payments/crypto.routes.js';
 import { cryptoAdminRoutes } from './admin/crypto-admin.routes.js';
 import { botRoutes } from './bot/bot.routes.js';
@@ -199,6 +201,8 @@ export async function buildApp(
   paymentsRoutes(app, auth, payments, config, limits);
   testPaymentRoutes(app, auth, domain.testPayments, limits);
   moneyRoutes(app, auth, domain.money);
+  spendingRoutes(app, auth, domain.spending);
+  satisfactionRoutes(app, auth, domain.satisfaction);
   await cryptoRoutes(app, auth, domain.crypto, limits);
   cryptoAdminRoutes(app, auth, domain.crypto);
   botRoutes(app, bot);

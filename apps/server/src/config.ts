@@ -95,6 +95,9 @@ const EnvSchema = z.object({
   NOWPAYMENTS_API_KEY: optionalString,
   NOWPAYMENTS_IPN_SECRET: optionalString,
   NOWPAYMENTS_API_URL: url('NOWPAYMENTS_API_URL'),
+  SATISFACTION_MAX_CENTS: optionalString.refine((v) => v === undefined || /^\d{1,9}$/.test(v), {
+    message: 'SATISFACTION_MAX_CENTS must be a whole number of cents',
+  }),
   FREE_MESSAGES: optionalString.refine((v) => v === undefined || /^\d{1,4}$/.test(v), {
     message: 'FREE_MESSAGES must be a whole number (0-9999)',
   }),
@@ -144,6 +147,8 @@ export interface Config {
   /** NOWPayments (crypto top-ups in 60+ coins): on when both the API key and IPN secret are set. */
   nowPayments: { apiKey: string; ipnSecret: string; apiUrl: string } | undefined;
   freeMessages: number;
+  /** The most a satisfaction credit gives back, in cents (decision 028). */
+  satisfactionMaxCents: number;
   initDataMaxAgeSeconds: number;
   /** How long one session token is accepted before the app renews it. */
   sessionTokenSeconds: number;
@@ -231,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     freeMessages: Number(e.FREE_MESSAGES ?? '3'),
+    satisfactionMaxCents: Number(e.SATISFACTION_MAX_CENTS ?? '1000'),
     initDataMaxAgeSeconds: Number(e.INIT_DATA_MAX_AGE_SECONDS ?? String(24 * 3600)),
     sessionTokenSeconds: Number(e.SESSION_TOKEN_SECONDS ?? '3600'),
     sessionMaxAgeSeconds: Number(e.SESSION_MAX_AGE_SECONDS ?? String(7 * 24 * 3600)),

@@ -40,6 +40,14 @@ export class InsufficientFundsError extends AppError {
     super(402, ERROR_CODES.insufficientFunds, message);
   }
 }
+/** A paid send that would pass the user's daily or monthly spending limit (decision 028). */
+export class SpendingLimitError extends AppError {
+  constructor(
+    message = 'Spending limit reached: this message would go over your daily or monthly limit; nothing was charged',
+  ) {
+    super(403, ERROR_CODES.spendingLimitReached, message);
+  }
+}
 export class ConflictError extends AppError {
   constructor(message: string) {
     super(409, ERROR_CODES.conflict, message);

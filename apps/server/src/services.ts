@@ -34,6 +34,10 @@ import { CryptoPaymentsService } from './payments/crypto.service.js';
 import { registerStarsHandlers } from './payments/stars-bot-handlers.js';
 import { TestPaymentsService } from './payments/test-payments.js';
 import { ReviewsRepository } from './reviews/reviews.repository.js';
+import { SatisfactionRepository } from './satisfaction/satisfaction.repository.js';
+import { SatisfactionService } from './satisfaction/satisfaction.service.js';
+import { SpendingRepository } from './spending/spending.repository.js';
+import { SpendingService } from './spending/spending.service.js';
 import { ReviewsService } from './reviews/reviews.service.js';
 import { UsersRepository } from './users/users.repository.js';
 import { UsersService } from './users/users.service.js';
@@ -45,6 +49,10 @@ export interface DomainServices {
   advisors: AdvisorsService;
   chat: ChatService;
   reviews: ReviewsService;
+  /** Spending limits (decision 028). */
+  spending: SpendingService;
+  /** Satisfaction credits after low ratings (decision 028). */
+  satisfaction: SatisfactionService;
   images: ImagesService;
   payments: PaymentsService;
   /** Crypto top-ups through NOWPayments. */
@@ -84,7 +92,21 @@ export async function createDomainServices(deps: {
   const money = new MoneyService(sql, new MoneyRepository(sql), events, receipts ? [receipts] : []);
   const images = new ImagesService(new ImagesRepository(sql));
   const chat = new ChatService(sql, new ChatRepository(sql), advisors, money, events);
-  const reviews = new ReviewsService(sql, new ReviewsRepository(sql), advisors, chat, users);
+  const spending = new SpendingService(sql, new SpendingRepository(sql));
+  const satisfaction = new SatisfactionService(
+    sql,
+    new SatisfactionRepository(sql),
+    money,
+    config.satisfactionMaxCents,
+  );
+  const reviews = new ReviewsService(
+    sql,
+    new ReviewsRepository(sql),
+    advisors,
+    chat,
+    users,
+    satisfaction,
+  );
 
   const paymentsLog = logTo(log.child({ module: 'payments' }));
   const bot =
@@ -149,6 +171,8 @@ export async function createDomainServices(deps: {
     advisors,
     chat,
     reviews,
+    spending,
+    satisfaction,
     images,
     payments,
     crypto,

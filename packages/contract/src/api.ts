@@ -10,6 +10,8 @@ import { advisorIdField, categoryIdField, imageIdField, telegramIdField } from '
 import { LIMITS, LOCALES } from './limits.js';
 import { readText, textField } from './text-field.js';
 import * as A from './admin.js';
+import * as S from './spending.js';
+import * as C from './satisfaction.js';
 
 /** Every failure answer: a 4xx (or hidden 5xx) with a message naming the problem. */
 export const ErrorAnswer = z.object({
@@ -25,6 +27,8 @@ export const ERROR_CODES = {
   forbidden: 'forbidden',
   notFound: 'not_found',
   insufficientFunds: 'insufficient_funds',
+  /** A paid send over the user's own daily or monthly spending limit; nothing was charged. */
+  spendingLimitReached: 'spending_limit_reached',
   conflict: 'conflict',
   tooManyRequests: 'too_many_requests',
   /** A per-user limit of a call; the answer's Retry-After header says when to try again. */
@@ -323,6 +327,8 @@ export const CreateReviewAnswer = z.object({
   status: ok,
   review: Review,
   manager: z.object({ rating: z.number(), reviews: z.number().int() }),
+  /** After 1 or 2 stars, when the dialog's last paid messages may be given back (decision 028). */
+  satisfaction_offer: C.SatisfactionOffer.nullable().optional(),
 });
 export const GetReviewsAnswer = z.object({ status: ok, reviews: z.array(Review) });
 export const PreferencesAnswer = z.object({ status: ok, preferences: Preferences });
@@ -727,6 +733,37 @@ export const CALLS = {
     body: ManagerMarkReadBody,
     answer: StatusAnswer,
     access: 'advisor',
+  },
+  GetSpendingLimits: {
+    name: 'GetSpendingLimits.php',
+    methods: ['GET'],
+    summary: "The caller's daily and monthly spending limits, what was spent, and pending raises",
+    answer: S.SpendingLimitsAnswer,
+    access: 'user',
+  },
+  SetSpendingLimits: {
+    name: 'SetSpendingLimits.php',
+    methods: ['POST'],
+    summary:
+      'Set or remove spending limits: lowering applies at once, raising or removing after 24 h',
+    body: S.SetSpendingLimitsBody,
+    answer: S.SpendingLimitsAnswer,
+    access: 'user',
+  },
+  ClaimSatisfactionCredit: {
+    name: 'ClaimSatisfactionCredit.php',
+    methods: ['POST'],
+    summary: 'Accept a satisfaction credit offered after a 1 or 2 star rating (once)',
+    body: C.ClaimSatisfactionCreditBody,
+    answer: C.ClaimSatisfactionCreditAnswer,
+    access: 'user',
+  },
+  AdminSatisfactionCredits: {
+    name: 'AdminSatisfactionCredits.php',
+    methods: ['GET'],
+    summary: 'Satisfaction credits offered and claimed, newest first',
+    answer: C.AdminSatisfactionCreditsAnswer,
+    access: 'admin',
   },
 } as const satisfies Record<string, CallSpec>;
 

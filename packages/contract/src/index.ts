@@ -11,3 +11,5 @@ export * from './messages.js';
 export * from './ids.js';
 export * from './text.js';
 export * from './text-field.js';
+export * from './spending.js';
+export * from './satisfaction.js';

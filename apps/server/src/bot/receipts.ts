@@ -34,6 +34,8 @@ export const RECEIPT_TEXTS: Record<Locale, ReceiptTexts> = {
       stars_refund: (amount) =>
         `Your Telegram Stars payment was refunded: ${amount} taken from your balance. The Stars are back in your Telegram account.`,
       admin_debit: (amount) => `Correction by Seer: ${amount} taken from your balance.`,
+      satisfaction_credit: (amount) =>
+        `We are sorry the consultation disappointed you: ${amount} for your last messages is back on your balance.`,
     },
     balance: (amount) => `Balance: ${amount}`,
     open: 'Open Seer',
@@ -49,6 +51,8 @@ export const RECEIPT_TEXTS: Record<Locale, ReceiptTexts> = {
       stars_refund: (amount) =>
         `Платёж в Telegram Stars возвращён: с баланса списано ${amount}. Звёзды вернулись на ваш счёт в Telegram.`,
       admin_debit: (amount) => `Корректировка от Seer: с баланса списано ${amount}.`,
+      satisfaction_credit: (amount) =>
+        `Жаль, что консультация вас разочаровала: ${amount} за последние сообщения вернулись на баланс.`,
     },
     balance: (amount) => `Баланс: ${amount}`,
     open: 'Открыть Seer',

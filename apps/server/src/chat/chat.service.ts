@@ -20,7 +20,12 @@ import type { MoneyService } from '../money/money.service.js';
 import type { AdvisorsService } from '../advisors/advisors.service.js';
 import type { AdvisorRecord } from '../advisors/advisors.repository.js';
 import { displayName } from '../users/users.service.js';
-import { BadRequestError, InsufficientFundsError, NotFoundError } from '../errors.js';
+import {
+  BadRequestError,
+  InsufficientFundsError,
+  NotFoundError,
+  SpendingLimitError,
+} from '../errors.js';
 
 export interface NewUserMessage {
   advisorId: number;
@@ -110,6 +115,8 @@ export class ChatService {
         throw new NotFoundError('User not found');
       case 'insufficient_funds':
         throw new InsufficientFundsError();
+      case 'spending_limit':
+        throw new SpendingLimitError();
     }
     const message = toWireMessage(
       {

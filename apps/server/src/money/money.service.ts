@@ -22,6 +22,8 @@ export const LEDGER_REASONS = {
   starsRefund: 'stars_refund',
   adminCredit: 'admin_credit',
   adminDebit: 'admin_debit',
+  /** A credit accepted after a 1 or 2 star rating (satisfaction/; decision 028). */
+  satisfactionCredit: 'satisfaction_credit',
 } as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[keyof typeof LEDGER_REASONS];
 
@@ -119,7 +121,8 @@ export type PaidSendOutcome =
       chargedCents: number;
     }
   | {
-      outcome: 'insufficient_funds';
+      /** `spending_limit`: the user's daily or monthly limit would be passed (decision 028). */
+      outcome: 'insufficient_funds' | 'spending_limit';
       balanceCents: number;
       freeMessages: number;
       priceCents: number;
@@ -272,8 +275,9 @@ function toOutcome(row: PaidSendRow): PaidSendOutcome {
       };
     }
     case 'insufficient_funds':
+    case 'spending_limit':
       return {
-        outcome: 'insufficient_funds',
+        outcome: row.out_outcome,
         balanceCents: row.out_balance_cents!,
         freeMessages: row.out_free_messages!,
         priceCents: row.out_price_cents!,

@@ -7,6 +7,7 @@ import { ratingOf } from '../advisors/advisors.service.js';
 import type { ChatService } from '../chat/chat.service.js';
 import { displayName, type UsersService } from '../users/users.service.js';
 import { ForbiddenError } from '../errors.js';
+import type { SatisfactionService } from '../satisfaction/satisfaction.service.js';
 
 /** The review in `lang` when it exists in it, else as written. */
 function toWireReview(row: ReviewRow, lang?: string): Review {
@@ -28,6 +29,8 @@ export class ReviewsService {
     private readonly advisors: AdvisorsService,
     private readonly chat: ChatService,
     private readonly users: UsersService,
+    /** Offers a credit after 1 or 2 stars (decision 028); absent: no offers. */
+    private readonly satisfaction?: Pick<SatisfactionService, 'offerAfterRating'>,
   ) {}
 
   async submit(userId: number, advisorId: number, rating: number, text: string) {
@@ -55,9 +58,11 @@ export class ReviewsService {
       return { review, totals };
     });
     this.advisors.invalidate();
+    const offer = (await this.satisfaction?.offerAfterRating(userId, advisorId, rating)) ?? null;
     return {
       review: toWireReview(result.review),
       manager: { rating: ratingOf(result.totals), reviews: result.totals.review_count },
+      satisfaction_offer: offer,
     };
   }
 

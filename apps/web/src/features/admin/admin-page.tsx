@@ -1,4 +1,4 @@
-/** /admin and /admin/:section: advisors, users, unmatched deposits, Stars refunds, crypto payments, payouts and the audit log. Only for admins. */
+/** /admin and /admin/:section: advisors, users, unmatched deposits, Stars refunds, crypto payments, satisfaction credits, payouts and the audit log. Only for admins. */
 import { Link, useParams } from 'wouter';
 import { useT } from '../../lib/i18n';
 import { PageHeader } from '../../shared/ui/page-header';
@@ -8,10 +8,20 @@ import { AuditSection } from './audit-section';
 import { CryptoPaymentsSection } from './crypto-payments-section';
 import { DepositsSection, StarsSection } from './money-in-section';
 import { PayoutsSection } from './payouts-section';
+import { SatisfactionSection } from './satisfaction-section';
 import { UsersSection } from './users-section';
 import './admin.css';
 
-const SECTIONS = ['advisors', 'users', 'deposits', 'stars', 'crypto', 'payouts', 'audit'] as const;
+const SECTIONS = [
+  'advisors',
+  'users',
+  'deposits',
+  'stars',
+  'crypto',
+  'credits',
+  'payouts',
+  'audit',
+] as const;
 type Section = (typeof SECTIONS)[number];
 
 export default function AdminPage() {
@@ -40,6 +50,7 @@ export default function AdminPage() {
         {section === 'deposits' && <DepositsSection />}
         {section === 'stars' && <StarsSection />}
         {section === 'crypto' && <CryptoPaymentsSection />}
+        {section === 'credits' && <SatisfactionSection />}
         {section === 'payouts' && <PayoutsSection />}
         {section === 'audit' && <AuditSection />}
       </div>

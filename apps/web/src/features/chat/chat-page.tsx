@@ -12,6 +12,7 @@ import { AdvisorNotFound, ErrorState, LoadingState } from '../../shared/ui/state
 import { openModal } from '../../shared/ui/modal';
 import { showToast } from '../../shared/ui/toast';
 import { createReview } from './api/create-review';
+import { offerSatisfactionCredit } from './satisfaction-offer';
 import { deleteChat } from './api/delete-chat';
 import { ChatMenu } from './chat-menu';
 import { Composer } from './composer';
@@ -82,8 +83,9 @@ export default function ChatPage() {
     openModal({
       variant: 'review',
       onReviewSubmit: async (rating, text) => {
+        let offer;
         try {
-          await createReview(advisor.manager_id, rating, text);
+          offer = (await createReview(advisor.manager_id, rating, text)).satisfaction_offer;
         } catch (error) {
           // 403: no message to this advisor yet. Say so in the user's language; otherwise the server's words.
           if (isApiError(error) && error.status === 403)
@@ -91,6 +93,7 @@ export default function ChatPage() {
           throw error;
         }
         showToast(t('chat.reviewThanks'), 'success');
+        offerSatisfactionCredit(offer);
       },
     });
 

@@ -29,6 +29,7 @@ const EmojiPicker = lazy(() => import('./emoji-picker'));
 // A literal rather than ERROR_CODES itself: importing a value from the contract's api module
 // would pull zod's schemas into this chunk.
 const INSUFFICIENT_FUNDS: (typeof ERROR_CODES)['insufficientFunds'] = 'insufficient_funds';
+const SPENDING_LIMIT: (typeof ERROR_CODES)['spendingLimitReached'] = 'spending_limit_reached';
 
 interface ComposerProps {
   advisorId: number;
@@ -68,6 +69,8 @@ export function Composer({ advisorId, blocked, onSent }: ComposerProps) {
       return true;
     } catch (error) {
       if (isApiError(error) && error.code === INSUFFICIENT_FUNDS) insufficientFunds();
+      else if (isApiError(error) && error.code === SPENDING_LIMIT)
+        openModal({ variant: 'spendingLimit', onAction: () => navigate('/settings') });
       else showToast(sendErrorText(error, t), 'error');
       return false;
     }

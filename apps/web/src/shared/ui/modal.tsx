@@ -34,7 +34,11 @@ export type ModalVariant =
   | 'review'
   | 'tonWallet'
   /** A card brand's button: says the payment goes through Telegram Stars, then opens the invoice. */
-  | 'stars';
+  | 'stars'
+  /** A paid send over the user's own spending limit; the action opens Settings. */
+  | 'spendingLimit'
+  /** After a low rating: the offer of a satisfaction credit, accepted with one tap. */
+  | 'credit';
 
 /** The review modal starts at 3 stars (docs/product-rules.md#advisors-and-categories). */
 const DEFAULT_REVIEW_RATING = 3;
@@ -60,6 +64,8 @@ const ICONS: Record<ModalVariant, ComponentType<LucideProps>> = {
   review: StarIcon,
   tonWallet: TonIcon,
   stars: StarIcon,
+  spendingLimit: WarningIcon,
+  credit: SparklesIcon,
 };
 
 let current: ModalOptions | null = null;

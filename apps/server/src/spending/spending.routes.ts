@@ -1,0 +1,18 @@
+/** GetSpendingLimits and SetSpendingLimits: the user's own daily and monthly spending limits. */
+import type { FastifyInstance } from 'fastify';
+import type { AuthService } from '../auth/auth.service.js';
+import { registerCall } from '../http/register-call.js';
+import type { SpendingService } from './spending.service.js';
+
+export function spendingRoutes(
+  app: FastifyInstance,
+  auth: AuthService,
+  spending: SpendingService,
+): void {
+  registerCall(app, auth, 'GetSpendingLimits', async ({ identity }) =>
+    spending.get(identity.telegramId),
+  );
+  registerCall(app, auth, 'SetSpendingLimits', async ({ identity, body }) =>
+    spending.set(identity.telegramId, body),
+  );
+}

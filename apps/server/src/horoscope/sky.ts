@@ -89,7 +89,8 @@ export function zonedTimeToUtc(date: string, time: string, zone: string): Date {
   const candidates = [first, second, first - HOUR, second - HOUR].filter(
     (instant) => instant + zoneOffsetMinutes(zone, new Date(instant)) * 60_000 === wall,
   );
-  return new Date(candidates.length > 0 ? Math.min(...candidates) : first);
+  // No candidate: the time was skipped; `second` reads it with the offset in force before the jump.
+  return new Date(candidates.length > 0 ? Math.min(...candidates) : second);
 }
 
 export function offsetTimeToUtc(date: string, time: string, offsetMinutes: number): Date {

@@ -59,7 +59,7 @@ function Reading({ answer }: { answer: Answer }) {
             <p>{transit.text}</p>
           </section>
         ))}
-        <p className="small muted">{t('horoscope.fromTheSky')}</p>
+        <p className={`small muted ${styles.source}`}>{t('horoscope.fromTheSky')}</p>
       </article>
     </>
   );

@@ -6,6 +6,8 @@
 import { useMemo } from 'react';
 import { BIRTH_CITIES, CITY_REGIONS, formatUtcOffset } from '@seer/contract';
 import { useLocale, useT } from '../../lib/i18n';
+import { PlaceIcon } from '../../shared/ui/icons';
+import styles from './birth-place-field.module.css';
 
 /** The offsets in use somewhere, in minutes east of UTC. */
 const OFFSETS = [
@@ -41,32 +43,37 @@ export function BirthPlaceField({
   return (
     <div className="field">
       <label htmlFor="profile-birth-place">{t('birthPlace.label')}</label>
-      <select
-        id="profile-birth-place"
-        className="input"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-describedby="profile-birth-place-hint"
-      >
-        <option value="">{t('birthPlace.notSet')}</option>
-        {groups.map((group) => (
-          <optgroup key={group.region} label={t(`birthPlace.region.${group.region}`)}>
-            {group.cities.map((city) => (
-              <option key={city.id} value={city.id}>
-                {city.name}
+      <div className="editable-row">
+        <select
+          id="profile-birth-place"
+          className={`input ${styles.select}`}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          aria-describedby="profile-birth-place-hint"
+        >
+          <option value="">{t('birthPlace.notSet')}</option>
+          {groups.map((group) => (
+            <optgroup key={group.region} label={t(`birthPlace.region.${group.region}`)}>
+              {group.cities.map((city) => (
+                <option key={city.id} value={city.id}>
+                  {city.name}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+          <optgroup label={t('birthPlace.offsets')}>
+            {OFFSETS.map((minutes) => (
+              <option key={minutes} value={formatUtcOffset(minutes)}>
+                {offsetLabel(minutes)}
               </option>
             ))}
           </optgroup>
-        ))}
-        <optgroup label={t('birthPlace.offsets')}>
-          {OFFSETS.map((minutes) => (
-            <option key={minutes} value={formatUtcOffset(minutes)}>
-              {offsetLabel(minutes)}
-            </option>
-          ))}
-        </optgroup>
-      </select>
-      <span className="small muted" id="profile-birth-place-hint">
+        </select>
+        <span className={styles.icon} aria-hidden="true">
+          <PlaceIcon />
+        </span>
+      </div>
+      <span className={`small muted ${styles.hint}`} id="profile-birth-place-hint">
         {t('birthPlace.hint')}
       </span>
     </div>

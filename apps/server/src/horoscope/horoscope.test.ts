@@ -54,6 +54,19 @@ describe('composed horoscope', () => {
     }
   });
 
+  it("says the natal point's line once per kind of aspect", () => {
+    for (const day of ['2026-11-25', '2026-12-01', '2027-01-10', '2027-03-03']) {
+      const answer = composeHoroscope({ birth, day, tomorrow: false, lang: 'en' });
+      const lines = Object.values(HOROSCOPE_FRAGMENTS.en.point).flatMap((natures) =>
+        Object.values(natures),
+      );
+      for (const line of lines) {
+        const times = answer.reading!.transits.filter((t) => t.text.endsWith(line)).length;
+        expect(times, `${day}: ${line}`).toBeLessThanOrEqual(1);
+      }
+    }
+  });
+
   it('has every fragment in both languages', () => {
     for (const lang of ['en', 'ru'] as const) {
       const fragments = HOROSCOPE_FRAGMENTS[lang];

@@ -67,14 +67,23 @@ export function composeHoroscope(request: HoroscopeRequest): Answer {
   const sky = positionsAt(skyInstant(day));
   const moonSign = signOf(sky.moon);
   const aspects = findAspects(sky, { sun: chart.sun, moon: chart.moon });
-  const transits: HoroscopeTransit[] = aspects.slice(0, MAX_TRANSITS).map((found) => ({
-    body: found.body,
-    aspect: found.aspect,
-    point: found.point,
-    orb: roundTo(found.orb, 1),
-    title: fill(fragments.title[found.aspect][found.point], { body: fragments.body[found.body] }),
-    text: `${fragments.text[found.body][found.aspect]} ${fragments.point[found.point][ASPECT_NATURE[found.aspect]]}`,
-  }));
+  // The natal point's line is said once per kind of aspect, not repeated under every transit.
+  const said = new Set<string>();
+  const transits: HoroscopeTransit[] = aspects.slice(0, MAX_TRANSITS).map((found) => {
+    const nature = ASPECT_NATURE[found.aspect];
+    const pointLine = said.has(`${found.point}:${nature}`)
+      ? ''
+      : ` ${fragments.point[found.point][nature]}`;
+    said.add(`${found.point}:${nature}`);
+    return {
+      body: found.body,
+      aspect: found.aspect,
+      point: found.point,
+      orb: roundTo(found.orb, 1),
+      title: fill(fragments.title[found.aspect][found.point], { body: fragments.body[found.body] }),
+      text: `${fragments.text[found.body][found.aspect]}${pointLine}`,
+    };
+  });
   const moonLine = fill(request.tomorrow ? fragments.moonTomorrow : fragments.moonToday, {
     sign: fragments.inSign[moonSign],
     day: fragments.moonDay[moonSign],

@@ -25,6 +25,7 @@ import { healthRoutes } from './http/health.routes.js';
 import { openApiRoutes } from './http/openapi.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { usersRoutes } from './users/users.routes.js';
+import { horoscopeRoutes } from './horoscope/horoscope.routes.js';
 import { advisorsRoutes } from './advisors/advisors.routes.js';
 import { chatRoutes } from './chat/chat.routes.js';
 import { reviewsRoutes } from './reviews/reviews.routes.js';
@@ -193,6 +194,7 @@ export async function buildApp(
   authRoutes(app, auth, limits);
   openApiRoutes(app);
   usersRoutes(app, auth, users, limits);
+  horoscopeRoutes(app, auth, domain.horoscope);
   advisorsRoutes(app, auth, advisors, limits, users);
   chatRoutes(app, auth, chat, advisors, limits);
   reviewsRoutes(app, auth, reviews, limits);

@@ -23,6 +23,7 @@ import { BotReceipts } from './bot/receipts.js';
 import { TelegramBot } from './bot/telegram-bot.js';
 import { ChatRepository } from './chat/chat.repository.js';
 import { ChatService } from './chat/chat.service.js';
+import { HoroscopeService } from './horoscope/horoscope.service.js';
 import { ImagesRepository } from './images/images.repository.js';
 import { ImagesService } from './images/images.service.js';
 import { MoneyRepository } from './money/money.repository.js';
@@ -61,6 +62,8 @@ export interface DomainServices {
   testPayments: TestPaymentsService;
   admin: AdminService;
   payouts: PayoutsService;
+  /** The horoscope computed from the sky and the user's birth data. */
+  horoscope: HoroscopeService;
   /** Null without BOT_TOKEN or when built without the bot's intake (the command line). */
   bot: TelegramBot | null;
   /** Receipts of credits and refunds in the bot's outbox; null without BOT_TOKEN. */
@@ -179,6 +182,7 @@ export async function createDomainServices(deps: {
     testPayments,
     admin,
     payouts,
+    horoscope: new HoroscopeService(users),
     bot,
     receipts,
   };

@@ -12,6 +12,7 @@ import { readText, textField } from './text-field.js';
 import * as A from './admin.js';
 import * as S from './spending.js';
 import * as C from './satisfaction.js';
+import { GetHoroscopeAnswer, HoroscopeQuery, birthPlaceField } from './horoscope.js';
 
 /** Every failure answer: a 4xx (or hidden 5xx) with a message naming the problem. */
 export const ErrorAnswer = z.object({
@@ -129,6 +130,8 @@ export const UserProfile = z.object({
   birthdate: z.string().nullable(),
   /** HH:MM or null. */
   time_of_birth: z.string().nullable(),
+  /** A city id of BIRTH_CITIES or "UTC±HH:MM", null when not given. */
+  birth_place: z.string().nullable(),
   /** Zodiac sign derived from the birth date, null while unknown. */
   horoscope: z.string().nullable(),
   /** Dollars, two decimals. */
@@ -215,6 +218,8 @@ export const UpdateUserBody = z
         z.null(),
       ])
       .optional(),
+    /** A city id of BIRTH_CITIES or "UTC±HH:MM"; '' or null clears it. */
+    birthPlace: birthPlaceField.optional(),
     email: z
       .union([
         z.email({ error: 'email must be an e-mail address' }).max(LIMITS.emailMaxLength),
@@ -506,6 +511,14 @@ export const CALLS = {
     summary: "Mark the advisor's messages in a dialog as read",
     body: ManagerIdBody,
     answer: StatusAnswer,
+    access: 'user',
+  },
+  GetHoroscope: {
+    name: 'GetHoroscope.php',
+    methods: ['GET'],
+    summary: "Today's or tomorrow's horoscope from the sky and the caller's birth data",
+    query: HoroscopeQuery,
+    answer: GetHoroscopeAnswer,
     access: 'user',
   },
   UpdatePreferences: {

@@ -13,3 +13,4 @@ export * from './text.js';
 export * from './text-field.js';
 export * from './spending.js';
 export * from './satisfaction.js';
+export * from './horoscope.js';

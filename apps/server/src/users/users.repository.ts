@@ -14,6 +14,10 @@ export interface UserRecord {
   description: string | null;
   birth_date: string | null;
   birth_time: string | null;
+  /** A city id of the contract's BIRTH_CITIES, or null. */
+  birth_city: string | null;
+  /** Set only when the place is given as a bare UTC offset. */
+  birth_utc_offset_minutes: number | null;
   balance_cents: number;
   free_messages: number;
   allows_write_to_pm: boolean;
@@ -26,12 +30,15 @@ export interface ProfileChanges {
   name?: string | null;
   birth_date?: string | null;
   birth_time?: string | null;
+  birth_city?: string | null;
+  birth_utc_offset_minutes?: number | null;
   email?: string | null;
   description?: string | null;
 }
 
 const USER_COLUMNS = `telegram_id, username, first_name, last_name, language_code, photo_url, name, email, description,
   to_char(birth_date, 'YYYY-MM-DD') AS birth_date, to_char(birth_time, 'HH24:MI') AS birth_time,
+  birth_city, birth_utc_offset_minutes,
   balance_cents, free_messages, allows_write_to_pm, sound_enabled, theme, created_at`;
 
 export class UsersRepository {

@@ -1,6 +1,8 @@
 /** Profile, preferences and balance changes of users. */
 import {
   centsToDollars,
+  formatUtcOffset,
+  parseBirthPlace,
   zodiacSignFor,
   type UpdateUserBody,
   type UserProfile,
@@ -74,6 +76,7 @@ export class UsersService {
       name: blankToNull(body.name),
       birth_date: blankToNull(body.dateOfBirth),
       birth_time: blankToNull(body.timeOfBirth),
+      ...birthPlaceColumns(body.birthPlace),
       email: blankToNull(body.email),
       description: blankToNull(body.description),
     });
@@ -92,6 +95,17 @@ export class UsersService {
   async setWriteAccess(telegramId: number, allowed: boolean): Promise<void> {
     await this.repository.setWriteAccess(telegramId, allowed);
   }
+}
+
+/** The wire's birthPlace as the two columns; undefined leaves them as they are. */
+function birthPlaceColumns(value: string | null | undefined) {
+  if (value === undefined) return {};
+  const place = value ? parseBirthPlace(value) : null;
+  if (value && !place) throw new BadRequestError('birthPlace is not a known city or UTC offset');
+  return {
+    birth_city: place && 'city' in place ? place.city : null,
+    birth_utc_offset_minutes: place && 'utcOffsetMinutes' in place ? place.utcOffsetMinutes : null,
+  };
 }
 
 export function displayName(
@@ -113,6 +127,11 @@ function toProfile(user: UserRecord, advisorId: number | null, isAdmin: boolean)
     description: user.description,
     birthdate: user.birth_date,
     time_of_birth: user.birth_time,
+    birth_place:
+      user.birth_city ??
+      (user.birth_utc_offset_minutes === null
+        ? null
+        : formatUtcOffset(user.birth_utc_offset_minutes)),
     horoscope: zodiacSignFor(user.birth_date),
     balance: centsToDollars(user.balance_cents),
     balance_cents: user.balance_cents,

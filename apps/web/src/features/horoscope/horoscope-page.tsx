@@ -1,4 +1,7 @@
-/** /horoscope?day=today|tomorrow — the user's sign (Aries while unknown), Today and Tomorrow tabs. */
+/**
+ * /horoscope?day=today|tomorrow — Today and Tomorrow tabs. With a birth date: the reading computed
+ * from the sky (sky-reading.tsx); without one: the sign-of-the-day text (Aries while unknown).
+ */
 import { useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { SELF_SERVICE_CATEGORY_ID } from '@seer/contract';
@@ -10,6 +13,7 @@ import { ButtonLink } from '../../shared/ui/button';
 import { PageHeader } from '../../shared/ui/page-header';
 import { LoadingState } from '../../shared/ui/states';
 import { dailyHoroscope, signOrDefault, type HoroscopeTexts } from './horoscope-text';
+import { SkyReading } from './sky-reading';
 import styles from './horoscope.module.css';
 
 const files = import.meta.glob<HoroscopeTexts>('../../locales/*/content/horoscope.json', {
@@ -40,6 +44,12 @@ export default function HoroscopePage() {
   const day: Day = new URLSearchParams(search).get('day') === 'tomorrow' ? 'tomorrow' : 'today';
   const user = useCurrentUser();
   const texts = useHoroscopeTexts();
+  const locale = useLocale();
+  const profile = user.status === 'success' ? user.data : null;
+  // The birth data the reading depends on: an edited profile asks the server again.
+  const birthKey = profile?.birthdate
+    ? [profile.birthdate, profile.time_of_birth ?? '', profile.birth_place ?? ''].join('|')
+    : null;
 
   const date = new Date();
   if (day === 'tomorrow') date.setDate(date.getDate() + 1);
@@ -78,7 +88,9 @@ export default function HoroscopePage() {
       </div>
 
       <section id="horoscope-panel" role="tabpanel" aria-labelledby={`horoscope-tab-${day}`}>
-        {!ready || !signTexts || !reading ? (
+        {birthKey ? (
+          <SkyReading day={day} locale={locale} birthKey={birthKey} />
+        ) : !ready || !signTexts || !reading ? (
           <LoadingState />
         ) : (
           <>

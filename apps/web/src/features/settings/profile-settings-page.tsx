@@ -10,6 +10,7 @@ import { PageHeader } from '../../shared/ui/page-header';
 import { ErrorState, LoadingState } from '../../shared/ui/states';
 import { showToast } from '../../shared/ui/toast';
 import { EditableField } from './editable-field';
+import { BirthPlaceField } from './birth-place-field';
 import './settings.css';
 import { errorText } from '../../lib/error-text';
 
@@ -17,6 +18,7 @@ interface ProfileForm {
   name: string;
   dateOfBirth: string;
   timeOfBirth: string;
+  birthPlace: string;
   email: string;
   description: string;
 }
@@ -29,6 +31,7 @@ function formFrom(user: CurrentUser): ProfileForm {
     name: user.name ?? '',
     dateOfBirth: user.birthdate ?? '',
     timeOfBirth: user.time_of_birth?.slice(0, 5) ?? '',
+    birthPlace: user.birth_place ?? '',
     email: user.email ?? '',
     description: user.description ?? '',
   };
@@ -71,6 +74,7 @@ function EditProfileForm({ user }: { user: CurrentUser }) {
           name: cleanText(form.name) || null,
           dateOfBirth: form.dateOfBirth || null,
           timeOfBirth: form.timeOfBirth || null,
+          birthPlace: form.birthPlace || null,
           email: form.email.trim() || null,
           description: cleanText(form.description, { multiline: true }) || null,
         },
@@ -117,6 +121,7 @@ function EditProfileForm({ user }: { user: CurrentUser }) {
         value={form.timeOfBirth}
         onCommit={set('timeOfBirth')}
       />
+      <BirthPlaceField value={form.birthPlace} onChange={set('birthPlace')} />
       <EditableField
         id="profile-email"
         label={t('profileSettings.email')}

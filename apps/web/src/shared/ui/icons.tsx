@@ -20,6 +20,7 @@ export {
   Image as ImageIcon,
   MessageCircle as ChatsIcon,
   MoonStar as DreamIcon,
+  MapPin as PlaceIcon,
   Pen as PenIcon,
   Sparkles as SparklesIcon,
   Star as StarIcon,

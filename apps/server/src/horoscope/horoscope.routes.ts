@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import type { AuthService } from '../auth/auth.service.js';
+import { registerCall } from '../http/register-call.js';
+import type { HoroscopeService } from './horoscope.service.js';
+
+export function horoscopeRoutes(
+  app: FastifyInstance,
+  auth: AuthService,
+  horoscope: HoroscopeService,
+): void {
+  registerCall(app, auth, 'GetHoroscope', async ({ identity, query }) =>
+    horoscope.forUser(identity.telegramId, query),
+  );
+}

@@ -1,0 +1,55 @@
+/** The caller's horoscope for today or tomorrow: birth data from the profile, the day from their time zone. */
+import {
+  formatUtcOffset,
+  localeFromLanguageCode,
+  parseBirthPlace,
+  type BirthPlace,
+  type GetHoroscopeAnswer,
+  type Locale,
+} from '@seer/contract';
+import type { UsersService } from '../users/users.service.js';
+import type { UserRecord } from '../users/users.repository.js';
+import { NotFoundError } from '../errors.js';
+import { composeHoroscope } from './horoscope.js';
+import { addDays, calendarDay, type BirthData } from './sky.js';
+
+export interface HoroscopeAsk {
+  day: 'today' | 'tomorrow';
+  lang?: Locale | undefined;
+  /** The device's IANA zone; absent: UTC. */
+  tz?: string | undefined;
+}
+
+export class HoroscopeService {
+  constructor(
+    private readonly users: UsersService,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async forUser(telegramId: number, ask: HoroscopeAsk): Promise<GetHoroscopeAnswer> {
+    const user = await this.users.find(telegramId);
+    if (!user) throw new NotFoundError('User not found');
+    const today = calendarDay(this.now(), ask.tz ?? 'UTC');
+    const tomorrow = ask.day === 'tomorrow';
+    return {
+      status: 'success',
+      ...composeHoroscope({
+        birth: birthData(user),
+        day: tomorrow ? addDays(today, 1) : today,
+        tomorrow,
+        lang: ask.lang ?? localeFromLanguageCode(user.language_code),
+      }),
+    };
+  }
+}
+
+export function birthData(
+  user: Pick<UserRecord, 'birth_date' | 'birth_time' | 'birth_city' | 'birth_utc_offset_minutes'>,
+): BirthData | null {
+  if (!user.birth_date) return null;
+  let place: BirthPlace | null = null;
+  if (user.birth_city) place = parseBirthPlace(user.birth_city);
+  else if (user.birth_utc_offset_minutes !== null)
+    place = parseBirthPlace(formatUtcOffset(user.birth_utc_offset_minutes));
+  return { date: user.birth_date, time: user.birth_time?.slice(0, 5) ?? null, place };
+}

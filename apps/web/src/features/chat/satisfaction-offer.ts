@@ -17,7 +17,7 @@ export function offerSatisfactionCredit(offer: SatisfactionOffer | null | undefi
   const amount = formatAmount(offer.amount_cents);
   openModal({
     variant: 'credit',
-    params: { amount, messages: offer.message_count },
+    params: { amount, count: offer.message_count },
     onAction: async () => {
       try {
         await callApi('ClaimSatisfactionCredit', { body: { offer_id: offer.id } });

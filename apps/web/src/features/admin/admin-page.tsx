@@ -8,10 +8,20 @@ import { AuditSection } from './audit-section';
 import { CryptoPaymentsSection } from './crypto-payments-section';
 import { DepositsSection, StarsSection } from './money-in-section';
 import { PayoutsSection } from './payouts-section';
+import { ReferralsSection } from './referrals-section';
 import { UsersSection } from './users-section';
 import './admin.css';
 
-const SECTIONS = ['advisors', 'users', 'deposits', 'stars', 'crypto', 'payouts', 'audit'] as const;
+const SECTIONS = [
+  'advisors',
+  'users',
+  'deposits',
+  'stars',
+  'crypto',
+  'referrals',
+  'payouts',
+  'audit',
+] as const;
 type Section = (typeof SECTIONS)[number];
 
 export default function AdminPage() {
@@ -40,6 +50,7 @@ export default function AdminPage() {
         {section === 'deposits' && <DepositsSection />}
         {section === 'stars' && <StarsSection />}
         {section === 'crypto' && <CryptoPaymentsSection />}
+        {section === 'referrals' && <ReferralsSection />}
         {section === 'payouts' && <PayoutsSection />}
         {section === 'audit' && <AuditSection />}
       </div>

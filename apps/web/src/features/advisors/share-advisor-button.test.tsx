@@ -40,4 +40,26 @@ describe('Share on the advisor profile', () => {
     expect(url.searchParams.get('text')).toBe('Aurora on Seer: ask for advice in a chat');
     expect(bodies).toEqual([{ manager_id: 7, lang: 'en' }]);
   });
+
+  it('inside Telegram 8.0 shares the bot’s prepared card with shareMessage', async () => {
+    serve('prepared-1');
+    const shareMessage = vi.fn();
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    window.Telegram = {
+      WebApp: {
+        initData: 'user=%7B%22id%22%3A5%7D&hash=abc',
+        isVersionAtLeast: (version: string) => Number(version) <= 8,
+        shareMessage,
+        openTelegramLink: vi.fn(),
+      } as never,
+    };
+    try {
+      render(<ShareAdvisorButton advisorId={7} name="Aurora" />);
+      fireEvent.click(screen.getByRole('button', { name: 'Share' }));
+      await waitFor(() => expect(shareMessage).toHaveBeenCalledWith('prepared-1'));
+      expect(open).not.toHaveBeenCalled();
+    } finally {
+      delete window.Telegram;
+    }
+  });
 });

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLS } from '@seer/contract';
+import { signInitData } from '../auth/init-data.js';
 import { FakeBotApi, type RecordedCall } from '../test/fakes/bot-api.js';
 import { newUserId, startTestApp, TEST_BOT_TOKEN, type TestApp } from '../test/harness.js';
 
@@ -191,5 +192,59 @@ describe('ShareAdvisor.php', () => {
       payload: { manager_id: 99999 },
     });
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('a referral paid through a real Stars payment', () => {
+  it('pays both sides once however often Telegram repeats successful_payment, with receipts', async () => {
+    const inviter = newUserId();
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/GetUser.php',
+      headers: { authorization: t.initData(inviter) },
+    });
+    await t.db
+      .sql`UPDATE users SET allows_write_to_pm = true, language_code = 'ru' WHERE telegram_id = ${inviter}`;
+    const { code } = await t.services.referrals.invite(inviter);
+    const invitee = newUserId();
+    const inviteeAuth = signInitData(
+      TEST_BOT_TOKEN,
+      { id: invitee, first_name: 'Friend', language_code: 'en' },
+      { extra: { start_param: `ref_${code}` } },
+    );
+    const invoice = await t.app.inject({
+      method: 'POST',
+      url: '/api/CreateStarsInvoice.php',
+      headers: { authorization: inviteeAuth },
+      payload: { amount: '5.00' },
+    });
+    expect(invoice.statusCode).toBe(200);
+    const link = CALLS.CreateStarsInvoice.answer.parse(invoice.json()).invoice_link;
+    const paid = await bot.payInvoice(link, invitee);
+    expect(paid.ok).toBe(true);
+    const payload = bot.invoices.get(link)!.payload;
+    await Promise.all(
+      [1, 2, 3].map(() =>
+        bot.pushSuccessfulPayment(invitee, { chargeId: paid.chargeId!, payload, amount: 250 }),
+      ),
+    );
+    const bonusesOf = (id: number) => t.db.sql<{ free_messages_delta: number }[]>`
+      SELECT free_messages_delta FROM ledger WHERE user_id = ${id} AND reason = 'referral_bonus'`;
+    const deadline = Date.now() + 10_000;
+    while ((await bonusesOf(inviter)).length === 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    while (bot.pendingUpdates.length > 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await bonusesOf(inviter)).toEqual([{ free_messages_delta: 3 }]);
+    expect(await bonusesOf(invitee)).toEqual([{ free_messages_delta: 3 }]);
+    const [stars] = await t.db.sql<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM ledger WHERE user_id = ${invitee} AND reason = 'stars'`;
+    expect(stars!.n).toBe(1);
+    // The inviter's receipt, in their language, written with the bonus.
+    const receipts = await t.db.sql<{ text: string }[]>`
+      SELECT text FROM bot_outbox WHERE chat_id = ${inviter}`;
+    expect(receipts.map((r) => r.text)).toEqual([
+      'Спасибо за приглашение друга: начислено 3 бесплатных сообщения.\nБесплатных сообщений: 6',
+    ]);
   });
 });

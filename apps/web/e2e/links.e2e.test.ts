@@ -20,6 +20,7 @@ import { tr } from './app';
 import { telegramStandIn } from './telegram-stand-in';
 
 const APP_URL = 'https://t.me/seer_test_bot/app';
+const ADMIN_ID = 7_300_000_000 + Math.floor(Math.random() * 1_000_000);
 
 describe.skipIf(skipReason())('deep links, sharing and referrals', () => {
   let browser: Browser;
@@ -27,7 +28,9 @@ describe.skipIf(skipReason())('deep links, sharing and referrals', () => {
   let advisor: { id: number; name: string };
 
   beforeAll(async () => {
-    server = await startSeerServer({ env: { TELEGRAM_APP_URL: APP_URL } });
+    server = await startSeerServer({
+      env: { TELEGRAM_APP_URL: APP_URL, ADMIN_TELEGRAM_IDS: String(ADMIN_ID) },
+    });
     browser = await launchBrowser();
     const session = await demoSession();
     const list = (await (
@@ -42,11 +45,11 @@ describe.skipIf(skipReason())('deep links, sharing and referrals', () => {
     await server?.stop();
   });
 
-  async function demoSession(): Promise<string> {
+  async function demoSession(telegramUserId?: number): Promise<string> {
     const response = await fetch(`${server.url}/api/demo/session`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: '{}',
+      body: JSON.stringify(telegramUserId ? { telegram_user_id: telegramUserId } : {}),
     });
     return ((await response.json()) as { init_data: string }).init_data;
   }
@@ -163,4 +166,25 @@ describe.skipIf(skipReason())('deep links, sharing and referrals', () => {
     expect(unexpectedErrors(app)).toEqual([]);
     await app.context.close();
   });
+
+  for (const lang of ['en', 'ru'] as const) {
+    it(`shows admins the Referrals tab (${lang})`, async () => {
+      const app = await newVisitor(browser, lang, 'light');
+      const session = await demoSession(ADMIN_ID);
+      await app.context.addInitScript(
+        (initData) => localStorage.setItem('seer.initData', initData),
+        session,
+      );
+      await app.page.goto(`${server.url}/admin/referrals`);
+      await afterSplash(app);
+      const tab = app.page.getByRole('link', { name: tr(lang, 'admin.section.referrals') });
+      expect(await tab.getAttribute('aria-current')).toBe('page');
+      const section = app.page.getByRole('region', { name: tr(lang, 'admin.section.referrals') });
+      await section.getByText(tr(lang, 'links.admin.none')).waitFor();
+      await section.getByLabel(tr(lang, 'links.admin.reason')).waitFor();
+      await screenshot(app, 'links-admin-referrals');
+      expect(unexpectedErrors(app)).toEqual([]);
+      await app.context.close();
+    });
+  }
 });

@@ -21,6 +21,7 @@ import {
   httpServerOptions,
   type HttpTimeouts,
 } from './http/server-options.js';
+import { linksRoutes } from './links/links.routes.js';
 import { healthRoutes } from './http/health.routes.js';
 import { openApiRoutes } from './http/openapi.js';
 import { authRoutes } from './auth/auth.routes.js';
@@ -207,6 +208,7 @@ export async function buildApp(
   satisfactionRoutes(app, auth, domain.satisfaction);
   await cryptoRoutes(app, auth, domain.crypto, limits);
   cryptoAdminRoutes(app, auth, domain.crypto);
+  linksRoutes(app, auth, { share: domain.share, referrals: domain.referrals, users });
   botRoutes(app, bot);
   await socketRoutes(app, sockets);
   await imagesRoutes(app, auth, images, limits);

@@ -101,6 +101,12 @@ const EnvSchema = z.object({
   FREE_MESSAGES: optionalString.refine((v) => v === undefined || /^\d{1,4}$/.test(v), {
     message: 'FREE_MESSAGES must be a whole number (0-9999)',
   }),
+  REFERRAL_FREE_MESSAGES: optionalString.refine((v) => v === undefined || /^\d{1,3}$/.test(v), {
+    message: 'REFERRAL_FREE_MESSAGES must be a whole number (0-999)',
+  }),
+  REFERRAL_MONTHLY_CAP: optionalString.refine((v) => v === undefined || /^\d{1,5}$/.test(v), {
+    message: 'REFERRAL_MONTHLY_CAP must be a whole number (0-99999)',
+  }),
   INIT_DATA_MAX_AGE_SECONDS: optionalString.refine((v) => v === undefined || /^\d{1,9}$/.test(v), {
     message: 'INIT_DATA_MAX_AGE_SECONDS must be a whole number of seconds',
   }),
@@ -149,6 +155,10 @@ export interface Config {
   freeMessages: number;
   /** The most a satisfaction credit gives back, in cents (decision 028). */
   satisfactionMaxCents: number;
+  /** Free messages to inviter and invitee at the invitee's first top-up (0: referral rewards off). */
+  referralFreeMessages: number;
+  /** Rewarded invitees per inviter per calendar month (UTC); past it only the invitee is rewarded. */
+  referralMonthlyCap: number;
   initDataMaxAgeSeconds: number;
   /** How long one session token is accepted before the app renews it. */
   sessionTokenSeconds: number;
@@ -237,6 +247,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     freeMessages: Number(e.FREE_MESSAGES ?? '3'),
     satisfactionMaxCents: Number(e.SATISFACTION_MAX_CENTS ?? '1000'),
+    referralFreeMessages: Number(e.REFERRAL_FREE_MESSAGES ?? '3'),
+    referralMonthlyCap: Number(e.REFERRAL_MONTHLY_CAP ?? '20'),
     initDataMaxAgeSeconds: Number(e.INIT_DATA_MAX_AGE_SECONDS ?? String(24 * 3600)),
     sessionTokenSeconds: Number(e.SESSION_TOKEN_SECONDS ?? '3600'),
     sessionMaxAgeSeconds: Number(e.SESSION_MAX_AGE_SECONDS ?? String(7 * 24 * 3600)),

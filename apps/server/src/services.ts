@@ -26,6 +26,11 @@ import { ChatService } from './chat/chat.service.js';
 import { HoroscopeService } from './horoscope/horoscope.service.js';
 import { ImagesRepository } from './images/images.repository.js';
 import { ImagesService } from './images/images.service.js';
+import { DeepLinks } from './links/deep-links.js';
+import { linksStartTarget, registerLinksBotHandlers } from './links/links-bot-handlers.js';
+import { ReferralsRepository } from './links/referrals.repository.js';
+import { ReferralsService } from './links/referrals.service.js';
+import { ShareService } from './links/share.service.js';
 import { MoneyRepository } from './money/money.repository.js';
 import { MoneyService } from './money/money.service.js';
 import { PaymentsRepository } from './payments/payments.repository.js';
@@ -68,6 +73,10 @@ export interface DomainServices {
   bot: TelegramBot | null;
   /** Receipts of credits and refunds in the bot's outbox; null without BOT_TOKEN. */
   receipts: BotReceipts | null;
+  /** Invite codes, invitees and their rewards (a follower of the money path). */
+  referrals: ReferralsService;
+  /** Advisor cards for sharing and the bot's inline mode. */
+  share: ShareService;
 }
 
 export async function createDomainServices(deps: {
@@ -156,15 +165,41 @@ export async function createDomainServices(deps: {
     nowPayments: config.nowPayments,
     publicUrl: config.publicUrl,
   });
+  const deepLinks = new DeepLinks({
+    telegramAppUrl: config.telegramAppUrl,
+    botUsername: () => bot?.username ?? null,
+    publicUrl: config.publicUrl,
+  });
+  const audit = new AdminRepository(sql);
+  const referrals = new ReferralsService(
+    new ReferralsRepository(sql),
+    money,
+    deepLinks,
+    { freeMessages: config.referralFreeMessages, monthlyCap: config.referralMonthlyCap },
+    audit,
+  );
+  money.addFollower(referrals);
+  auth.onFirstSeen(async (telegramId, startParam) => {
+    await referrals.recordFirstSeen(telegramId, startParam, 'app');
+  });
+  const share = new ShareService(advisors, deepLinks, botApi, (message, error) =>
+    log.warn({ module: 'links', err: error instanceof Error ? error.message : error }, message),
+  );
   if (bot) {
     registerBotHandlers(bot.updates, {
       publicUrl: config.publicUrl,
       supportUrl: config.supportUrl,
+      startTarget: linksStartTarget({
+        advisors,
+        users,
+        referrals,
+        freeMessages: config.freeMessages,
+      }),
     });
+    registerLinksBotHandlers(bot.updates, share);
     registerStarsHandlers(bot.updates, { payments, log: paymentsLog });
   }
 
-  const audit = new AdminRepository(sql);
   const admin = new AdminService(sql, audit, money, users, advisors, images, events);
   const payouts = new PayoutsService(sql, new PayoutsRepository(sql), audit, advisors);
   return {
@@ -185,5 +220,7 @@ export async function createDomainServices(deps: {
     horoscope: new HoroscopeService(users),
     bot,
     receipts,
+    referrals,
+    share,
   };
 }

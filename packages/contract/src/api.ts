@@ -13,6 +13,7 @@ import * as A from './admin.js';
 import * as S from './spending.js';
 import * as C from './satisfaction.js';
 import { GetHoroscopeAnswer, HoroscopeQuery, birthPlaceField } from './horoscope.js';
+import * as L from './links.js';
 
 /** Every failure answer: a 4xx (or hidden 5xx) with a message naming the problem. */
 export const ErrorAnswer = z.object({
@@ -737,6 +738,37 @@ export const CALLS = {
     summary: 'Refund a Stars payment through Telegram and debit what it credited',
     body: A.AdminRefundStarsBody,
     answer: A.AdminRefundStarsAnswer,
+    access: 'admin',
+  },
+  ShareAdvisor: {
+    name: 'ShareAdvisor.php',
+    methods: ['POST'],
+    summary: "A prepared Telegram message sharing an advisor's card, and the profile's link",
+    body: L.ShareAdvisorBody,
+    answer: L.ShareAdvisorAnswer,
+    access: 'user',
+  },
+  GetInvite: {
+    name: 'GetInvite.php',
+    methods: ['GET'],
+    summary: "The user's invite code and link, how many joined and what was earned",
+    answer: L.GetInviteAnswer,
+    access: 'user',
+  },
+  AdminReferralCredits: {
+    name: 'AdminReferralCredits.php',
+    methods: ['GET'],
+    summary: 'Referral credits (free messages), newest first, with any reversal',
+    query: L.AdminReferralCreditsQuery,
+    answer: L.AdminReferralCreditsAnswer,
+    access: 'admin',
+  },
+  AdminReverseReferral: {
+    name: 'AdminReverseReferral.php',
+    methods: ['POST'],
+    summary: 'Take back a referral credit (what is left of it), once',
+    body: L.AdminReverseReferralBody,
+    answer: L.AdminReverseReferralAnswer,
     access: 'admin',
   },
   ManagerMarkRead: {

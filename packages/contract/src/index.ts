@@ -14,3 +14,4 @@ export * from './text-field.js';
 export * from './spending.js';
 export * from './satisfaction.js';
 export * from './horoscope.js';
+export * from './links.js';

@@ -42,6 +42,9 @@ const SESSIONS_PER_USER = 20;
 export class AuthService {
   /** The newest auth_date applied per Telegram user on this instance (saves a write per call). */
   private readonly appliedAuthDates = new Map<number, number>();
+  private readonly firstSeenListeners: Array<
+    (telegramId: number, startParam: string | null) => Promise<void>
+  > = [];
   private readonly advisorCache = new Map<number, { advisor: AdvisorRecord | null; at: number }>();
   private readonly sessionStates = new Map<
     string,
@@ -98,6 +101,14 @@ export class AuthService {
     );
   }
 
+  /**
+   * Calls back when init data creates a user (first seen), with the link's start parameter: a
+   * referral is recorded only then (docs/decisions/026-deep-links-and-referrals.md).
+   */
+  onFirstSeen(listener: (telegramId: number, startParam: string | null) => Promise<void>): void {
+    this.firstSeenListeners.push(listener);
+  }
+
   get demoSignIn(): boolean {
     return this.demoBotToken !== null;
   }
@@ -116,7 +127,14 @@ export class AuthService {
     const verified = this.verifier.verify(header);
     const user = verified.user;
     if ((this.appliedAuthDates.get(user.id) ?? 0) < verified.authDate) {
-      await this.users.recordTelegramUser(user, verified.authDate, this.config.freeMessages);
+      const created = await this.users.recordTelegramUser(
+        user,
+        verified.authDate,
+        this.config.freeMessages,
+      );
+      if (created)
+        for (const listener of this.firstSeenListeners)
+          await listener(user.id, verified.startParam);
       if (this.appliedAuthDates.size > 100_000) this.appliedAuthDates.clear();
       this.appliedAuthDates.set(user.id, verified.authDate);
     }

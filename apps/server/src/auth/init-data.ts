@@ -13,6 +13,8 @@ export interface VerifiedInitData {
   readonly user: Readonly<TelegramUser>;
   readonly authDate: number;
   readonly raw: string;
+  /** The Mini App link's startapp parameter (`start_param`), when the app was opened through one. */
+  readonly startParam: string | null;
 }
 
 export type InitDataProblem =
@@ -186,7 +188,7 @@ export class InitDataVerifier {
       if (value !== undefined && typeof value !== 'string') throw new InitDataError('malformed');
       if (value) user[key] = value.replaceAll('\u0000', '');
     }
-    return { user, authDate, raw };
+    return { user, authDate, raw, startParam: params.get('start_param') };
   }
 }
 

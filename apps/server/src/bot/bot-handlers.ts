@@ -4,6 +4,7 @@
  * a bot that sells for Telegram Stars. (Stars checkout and payments: payments/stars-bot-handlers.ts.)
  */
 import { localeFromLanguageCode, type Locale } from '@seer/contract';
+import type { CommandContext, Context } from 'grammy';
 import type { UpdateHandlers } from './bot-updates.js';
 
 interface CommandTexts {
@@ -80,9 +81,16 @@ const menu = <K extends keyof CommandTexts>(command: K): Record<Locale, string> 
   ru: COMMAND_TEXTS.ru[command].menu,
 });
 
+/** Where /start <payload> opens the app (deep links: links/links-bot-handlers.ts); null: the plain welcome. */
+export type StartTarget = (
+  from: NonNullable<CommandContext<Context>['from']>,
+  payload: string,
+  locale: Locale,
+) => Promise<{ path: string; text?: string; button?: string } | null>;
+
 export function registerBotHandlers(
   updates: UpdateHandlers,
-  deps: { publicUrl: string; supportUrl: string },
+  deps: { publicUrl: string; supportUrl: string; startTarget?: StartTarget },
 ): void {
   const textsFor = (languageCode: string | undefined) =>
     COMMAND_TEXTS[localeFromLanguageCode(languageCode ?? 'en')];
@@ -90,10 +98,24 @@ export function registerBotHandlers(
   updates.onCommand(
     'start',
     async (ctx) => {
-      const texts = textsFor(ctx.from?.language_code).start;
-      await ctx.reply(texts.text, {
+      const locale = localeFromLanguageCode(ctx.from?.language_code ?? 'en');
+      const texts = COMMAND_TEXTS[locale].start;
+      const payload = typeof ctx.match === 'string' ? ctx.match.trim() : '';
+      const target =
+        payload && ctx.from && deps.startTarget
+          ? await deps.startTarget(ctx.from, payload, locale)
+          : null;
+      const text = target?.text ? `${texts.text}\n\n${target.text}` : texts.text;
+      await ctx.reply(text, {
         reply_markup: {
-          inline_keyboard: [[{ text: texts.button, web_app: { url: deps.publicUrl } }]],
+          inline_keyboard: [
+            [
+              {
+                text: target?.button ?? texts.button,
+                web_app: { url: `${deps.publicUrl}${target?.path ?? ''}` },
+              },
+            ],
+          ],
         },
       });
     },

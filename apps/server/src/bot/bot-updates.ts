@@ -67,9 +67,20 @@ export class UpdateHandlers {
     return this;
   }
 
+  /** `@bot <query>` typed in any chat (the bot's inline mode, switched on with @BotFather). */
+  onInlineQuery(
+    handler: (ctx: Filter<Context, 'inline_query'>) => Promise<void>,
+    options: HandlerOptions = {},
+  ): this {
+    this.composer.on('inline_query', this.wrap('inline_query', handler, options));
+    return this;
+  }
+
   /** Update kinds to ask Telegram for (allowed_updates). */
-  get allowedUpdates(): Array<'message' | 'callback_query' | 'pre_checkout_query'> {
-    return ['message', 'callback_query', 'pre_checkout_query'];
+  get allowedUpdates(): Array<
+    'message' | 'callback_query' | 'pre_checkout_query' | 'inline_query'
+  > {
+    return ['message', 'callback_query', 'pre_checkout_query', 'inline_query'];
   }
 
   private wrap<C extends Context>(

@@ -52,7 +52,7 @@ export class PollingIntake {
     private readonly deps: {
       api: Api;
       lock: LeaderLock;
-      allowedUpdates: Array<'message' | 'callback_query' | 'pre_checkout_query'>;
+      allowedUpdates: Array<'message' | 'callback_query' | 'pre_checkout_query' | 'inline_query'>;
       /** Throws when the update must come again (a critical handler failed). */
       handle: (update: Update) => Promise<void>;
       log?: Log;

@@ -19,6 +19,9 @@ interface ReceiptTexts {
   /** What the change was, and how much: "TON deposit: $12.50 added to your balance." */
   what: Record<NoticedReason, (amount: string) => string>;
   balance: (amount: string) => string;
+  /** "3 free messages": the amount of a change of free messages only (referral bonuses). */
+  freeMessages: (count: number) => string;
+  freeMessagesLeft: (count: number) => string;
   open: string;
 }
 
@@ -36,8 +39,12 @@ export const RECEIPT_TEXTS: Record<Locale, ReceiptTexts> = {
       admin_debit: (amount) => `Correction by Seer: ${amount} taken from your balance.`,
       satisfaction_credit: (amount) =>
         `We are sorry the consultation disappointed you: ${amount} for your last messages is back on your balance.`,
+      referral_bonus: (count) => `Thanks for inviting a friend: ${count} added.`,
+      referral_reversal: (count) => `A referral bonus was withdrawn by Seer: ${count} taken back.`,
     },
     balance: (amount) => `Balance: ${amount}`,
+    freeMessages: (count) => (count === 1 ? '1 free message' : `${count} free messages`),
+    freeMessagesLeft: (count) => `Free messages: ${count}`,
     open: 'Open Seer',
   },
   ru: {
@@ -53,18 +60,31 @@ export const RECEIPT_TEXTS: Record<Locale, ReceiptTexts> = {
       admin_debit: (amount) => `Корректировка от Seer: с баланса списано ${amount}.`,
       satisfaction_credit: (amount) =>
         `Жаль, что консультация вас разочаровала: ${amount} за последние сообщения вернулись на баланс.`,
+      referral_bonus: (count) => `Спасибо за приглашение друга: начислено ${count}.`,
+      referral_reversal: (count) => `Seer отменил бонус за приглашение: списано ${count}.`,
     },
     balance: (amount) => `Баланс: ${amount}`,
+    freeMessages: (count) => {
+      const rule = new Intl.PluralRules('ru').select(count);
+      if (rule === 'one') return `${count} бесплатное сообщение`;
+      return rule === 'few' ? `${count} бесплатных сообщения` : `${count} бесплатных сообщений`;
+    },
+    freeMessagesLeft: (count) => `Бесплатных сообщений: ${count}`,
     open: 'Открыть Seer',
   },
 };
 
 /** The receipt's words for one ledger row. */
 export function receiptText(
-  entry: Pick<LedgerEntry, 'amountCents' | 'balanceCents'> & { reason: NoticedReason },
+  entry: Pick<LedgerEntry, 'amountCents' | 'balanceCents'> &
+    Partial<Pick<LedgerEntry, 'freeMessagesDelta' | 'freeMessages'>> & { reason: NoticedReason },
   locale: Locale,
 ): string {
   const texts = RECEIPT_TEXTS[locale];
+  if (entry.amountCents === 0 && entry.freeMessagesDelta) {
+    const count = texts.freeMessages(Math.abs(entry.freeMessagesDelta));
+    return `${texts.what[entry.reason](count)}\n${texts.freeMessagesLeft(entry.freeMessages ?? 0)}`;
+  }
   const amount = formatMoney(Math.abs(entry.amountCents), locale);
   return `${texts.what[entry.reason](amount)}\n${texts.balance(formatMoney(entry.balanceCents, locale))}`;
 }
@@ -92,7 +112,7 @@ export class BotReceipts implements LedgerObserver {
 
   async recorded(tx: Tx, entry: LedgerEntry): Promise<void> {
     const { reason } = entry;
-    if (!isNoticed(reason) || entry.amountCents === 0) return;
+    if (!isNoticed(reason) || (entry.amountCents === 0 && entry.freeMessagesDelta === 0)) return;
     const user = await this.deps.users.find(entry.userId, tx);
     if (!user?.allows_write_to_pm) return;
     const locale = localeFromLanguageCode(user.language_code ?? 'en');

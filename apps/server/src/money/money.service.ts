@@ -24,6 +24,10 @@ export const LEDGER_REASONS = {
   adminDebit: 'admin_debit',
   /** A credit accepted after a 1 or 2 star rating (satisfaction/; decision 028). */
   satisfactionCredit: 'satisfaction_credit',
+  /** Free messages for a referral: to both sides at the invitee's first top-up (docs/decisions/026). */
+  referralBonus: 'referral_bonus',
+  /** An admin taking a referral's free messages back (what is left of them). */
+  referralReversal: 'referral_reversal',
 } as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[keyof typeof LEDGER_REASONS];
 
@@ -52,6 +56,14 @@ export interface LedgerObserver {
   recorded(tx: Tx, entry: LedgerEntry): Promise<void>;
   /** After the transaction that wrote `entries` has committed. */
   committed?(entries: readonly LedgerEntry[]): void;
+}
+
+/**
+ * Changes that follow from a ledger row, applied right after it in the same transaction (and so
+ * committed or rolled back with it): a referral's bonuses after an invitee's first top-up.
+ */
+export interface LedgerFollower {
+  follow(tx: Tx, entry: LedgerEntry): Promise<BalanceChange[]>;
 }
 
 /** A money notification of the app: a noticed ledger row. */
@@ -130,12 +142,19 @@ export type PaidSendOutcome =
   | { outcome: 'advisor_not_found' | 'wrong_category' | 'image_not_found' | 'user_not_found' };
 
 export class MoneyService {
+  private readonly followers: LedgerFollower[] = [];
+
   constructor(
     private readonly sql: Sql,
     private readonly repository: MoneyRepository,
     private readonly events: EventBus,
     private readonly observers: readonly LedgerObserver[] = [],
   ) {}
+
+  /** Adds a follower: its changes are applied after each ledger row, in that row's transaction. */
+  addFollower(follower: LedgerFollower): void {
+    this.followers.push(follower);
+  }
 
   /**
    * Runs `work` in one database transaction; the balance changes it applies are published as
@@ -149,7 +168,10 @@ export class MoneyService {
         apply: async (change) => {
           const { wallet, entry } = await this.applyIn(tx, change);
           applied.push({ change, wallet, entry });
-          return wallet;
+          if (this.followers.length === 0) return wallet;
+          await this.follow(tx, entry, applied);
+          // The caller's wallet as it stands after the changes that followed (a bonus to the same user).
+          return applied.findLast((a) => a.entry.userId === change.userId)?.wallet ?? wallet;
         },
         lock: async (userId) => {
           const row = await this.repository.lock(tx, userId);
@@ -204,6 +226,20 @@ export class MoneyService {
       amountCents: row.amount_cents,
       createdAt: row.created_at,
     }));
+  }
+
+  private async follow(
+    tx: Tx,
+    entry: LedgerEntry,
+    applied: { change: BalanceChange; wallet: Wallet; entry: LedgerEntry }[],
+  ): Promise<void> {
+    for (const follower of this.followers) {
+      for (const next of await follower.follow(tx, entry)) {
+        const result = await this.applyIn(tx, next);
+        applied.push({ change: next, ...result });
+        await this.follow(tx, result.entry, applied);
+      }
+    }
   }
 
   private async applyIn(

@@ -52,8 +52,8 @@ export class UsersRepository {
     user: TelegramUser,
     authDate: number,
     freeMessages: number,
-  ): Promise<void> {
-    await this.sql`
+  ): Promise<boolean> {
+    const rows = await this.sql<{ created: boolean }[]>`
       INSERT INTO users (telegram_id, username, first_name, last_name, language_code, photo_url, free_messages, allows_write_to_pm, telegram_auth_date)
       VALUES (${user.id}, ${user.username ?? null}, ${user.first_name ?? null}, ${user.last_name ?? null},
               ${user.language_code ?? null}, ${user.photo_url ?? null}, ${freeMessages}, ${user.allows_write_to_pm ?? false}, ${authDate})
@@ -62,7 +62,9 @@ export class UsersRepository {
         language_code = EXCLUDED.language_code, photo_url = COALESCE(EXCLUDED.photo_url, users.photo_url),
         allows_write_to_pm = users.allows_write_to_pm OR EXCLUDED.allows_write_to_pm,
         telegram_auth_date = EXCLUDED.telegram_auth_date
-      WHERE users.telegram_auth_date < EXCLUDED.telegram_auth_date`;
+      WHERE users.telegram_auth_date < EXCLUDED.telegram_auth_date
+      RETURNING (xmax = 0) AS created`;
+    return rows[0]?.created === true;
   }
 
   /** Creates a user known only by id (the admin may act before the person opens the app). */

@@ -35,13 +35,14 @@ export class UsersService {
   /**
    * Records what Telegram says of a signed-in user; a new user starts with `freeMessages`. Only
    * init data signed later (`authDate`, seconds) than the last applied changes the profile.
+   * True when the user was created by this call (first seen).
    */
   async recordTelegramUser(
     user: TelegramUser,
     authDate: number,
     freeMessages: number,
-  ): Promise<void> {
-    await this.repository.upsertFromTelegram(user, authDate, freeMessages);
+  ): Promise<boolean> {
+    return this.repository.upsertFromTelegram(user, authDate, freeMessages);
   }
 
   async list(limit = 200): Promise<UserRecord[]> {

@@ -1,5 +1,5 @@
 /** The app: splash, router, layout, modals and toasts, each screen behind an error boundary. */
-import { Suspense, useCallback, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { useT } from '../lib/i18n';
 import { ModalHost } from '../shared/ui/modal';
@@ -11,6 +11,7 @@ import { Layout } from './layout';
 import { ROUTES, pageComponent, type PageId } from './routes';
 import { Splash } from './splash';
 import { SessionEnded } from './session-ended';
+import { followStartParam } from './deep-link';
 
 function NotFound() {
   const t = useT();
@@ -53,6 +54,7 @@ function AppRoutes() {
 export function App({ splash = true }: { splash?: boolean }) {
   const [showSplash, setShowSplash] = useState(splash);
   const hideSplash = useCallback(() => setShowSplash(false), []);
+  useEffect(() => void followStartParam(), []);
   return (
     <ErrorBoundary>
       {/* The app renders under the splash so the first screen's data loads meanwhile. */}

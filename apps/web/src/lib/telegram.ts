@@ -36,7 +36,11 @@ export interface ThemeParams {
 /** The part of Telegram's WebApp object Seer uses (Bot API 8.0 names). */
 export interface TelegramWebApp {
   initData: string;
-  initDataUnsafe?: { user?: { id: number; language_code?: string; photo_url?: string } };
+  initDataUnsafe?: {
+    user?: { id: number; language_code?: string; photo_url?: string };
+    /** The Mini App link's startapp parameter (t.me/<bot>/<app>?startapp=...). */
+    start_param?: string;
+  };
   version: string;
   platform: string;
   colorScheme: ColorScheme;
@@ -57,6 +61,8 @@ export interface TelegramWebApp {
   requestWriteAccess?(callback?: (allowed: boolean) => void): void;
   openInvoice?(url: string, callback?: (status: InvoiceStatus) => void): void;
   openTelegramLink(url: string): void;
+  /** Bot API 8.0: shares a message the bot prepared with savePreparedInlineMessage. */
+  shareMessage?(id: string, callback?: (sent: boolean) => void): void;
   openLink(url: string): void;
   onEvent(event: string, handler: (...args: unknown[]) => void): void;
   offEvent(event: string, handler: (...args: unknown[]) => void): void;
@@ -312,4 +318,38 @@ export function onAppActive(listener: () => void): () => void {
     window.removeEventListener('online', listener);
     app?.offEvent('activated', listener);
   };
+}
+
+let startParamTaken = false;
+
+/**
+ * The start parameter this launch came with (a Mini App link's `startapp`), once: later calls
+ * answer null, so the app acts on a deep link only at launch. Telegram gives it in
+ * initDataUnsafe.start_param, in the launch URL (tgWebAppStartParam) and inside the init data.
+ */
+export function takeStartParam(): string | null {
+  if (startParamTaken) return null;
+  startParamTaken = true;
+  const fromApp = window.Telegram?.WebApp?.initDataUnsafe?.start_param;
+  if (fromApp) return fromApp;
+  const fromUrl = launchParams.get('tgWebAppStartParam');
+  if (fromUrl) return fromUrl;
+  return new URLSearchParams(launchInitData()).get('start_param');
+}
+
+/**
+ * Shares a message the bot prepared (Telegram.WebApp.shareMessage, Bot API 8.0); false when
+ * this Telegram cannot, so the caller falls back to a share link.
+ */
+export function shareMessage(preparedMessageId: string): boolean {
+  const app = webApp();
+  if (!app?.shareMessage || !app.isVersionAtLeast('8.0')) return false;
+  app.shareMessage(preparedMessageId);
+  return true;
+}
+
+/** Whether shareMessage can work here (inside Telegram 8.0 or newer). */
+export function canShareMessage(): boolean {
+  const app = webApp();
+  return Boolean(app?.shareMessage && app.isVersionAtLeast('8.0'));
 }

@@ -41,6 +41,12 @@ export class FakeBotApi {
   webhook: { url: string; secret: string | undefined } | null = null;
   /** The command menus set with setMyCommands (default scope), by language code ('' for everyone else). */
   readonly myCommands = new Map<string, Array<{ command: string; description: string }>>();
+  /** Messages kept with savePreparedInlineMessage, by their id. */
+  readonly preparedMessages = new Map<string, { userId: number; result: unknown }>();
+  /** Users Telegram refuses to prepare messages for (never opened the bot). */
+  readonly unknownUsers = new Set<number>();
+  /** Inline queries sent to the bot, by id (answerInlineQuery must name one). */
+  readonly inlineQueries = new Set<string>();
   private queue: Update[] = [];
   private nextUpdateId = 700_000_001;
   private waiters: Array<() => void> = [];
@@ -132,6 +138,25 @@ export class FakeBotApi {
     });
     await response.arrayBuffer();
     return response.status;
+  }
+
+  /** A user types `@bot <query>` in some chat: an inline_query update; returns its id. */
+  async sendInlineQuery(
+    from: { id: number; language_code?: string },
+    query: string,
+  ): Promise<string> {
+    const id = String(this.nextUpdateId * 7);
+    this.inlineQueries.add(id);
+    await this.pushUpdate({
+      inline_query: {
+        id,
+        from: { is_bot: false, first_name: 'Test', ...from },
+        query,
+        offset: '',
+        chat_type: 'sender',
+      },
+    } as Omit<Update, 'update_id'>);
+    return id;
   }
 
   /** A user sends a text message to the bot. */
@@ -418,6 +443,48 @@ export class FakeBotApi {
         if (p.ok === false && (typeof p.error_message !== 'string' || !p.error_message))
           return bad('error_message is required when ok is false');
         return { ok: true, result: true };
+      case 'savePreparedInlineMessage': {
+        // https://core.telegram.org/bots/api#savepreparedinlinemessage (Bot API 8.0)
+        if (typeof p.user_id !== 'number' || p.user_id <= 0) return bad('user_id is required');
+        if (this.unknownUsers.has(p.user_id)) return bad('USER_ID_INVALID');
+        const problem = inlineResultProblem(p.result);
+        if (problem) return bad(problem);
+        if (
+          !['allow_user_chats', 'allow_bot_chats', 'allow_group_chats', 'allow_channel_chats'].some(
+            (key) => p[key] === true,
+          )
+        )
+          return bad('at least one chat type must be allowed');
+        const id = randomBytes(12).toString('base64url');
+        this.preparedMessages.set(id, { userId: p.user_id, result: p.result });
+        return {
+          ok: true,
+          result: { id, expiration_date: Math.floor(Date.now() / 1000) + 24 * 3600 },
+        };
+      }
+      case 'answerInlineQuery': {
+        // https://core.telegram.org/bots/api#answerinlinequery
+        if (typeof p.inline_query_id !== 'string' || !p.inline_query_id)
+          return bad('QUERY_ID_INVALID');
+        if (!this.inlineQueries.has(p.inline_query_id)) return bad('QUERY_ID_INVALID');
+        const results = p.results;
+        if (!Array.isArray(results) || results.length > 50)
+          return bad('RESULTS_TOO_MUCH: at most 50 results are allowed');
+        const ids = new Set<string>();
+        for (const result of results) {
+          const problem = inlineResultProblem(result);
+          if (problem) return bad(problem);
+          const id = (result as { id: string }).id;
+          if (ids.has(id)) return bad('RESULT_ID_DUPLICATE');
+          ids.add(id);
+        }
+        if (
+          p.cache_time !== undefined &&
+          (!Number.isInteger(p.cache_time) || Number(p.cache_time) < 0)
+        )
+          return bad('cache_time must be a non-negative integer');
+        return { ok: true, result: true };
+      }
       case 'refundStarPayment': {
         const charge = this.charges.get(String(p.telegram_payment_charge_id));
         if (!charge || charge.userId !== p.user_id) return bad('CHARGE_NOT_FOUND');
@@ -429,4 +496,44 @@ export class FakeBotApi {
         return { ok: false, error_code: 404, description: 'Not Found: method not found' };
     }
   }
+}
+
+/**
+ * What Telegram would refuse in an InlineQueryResult (articles, the only kind Seer sends): null
+ * when acceptable. https://core.telegram.org/bots/api#inlinequeryresultarticle
+ */
+function inlineResultProblem(result: unknown): string | null {
+  if (!result || typeof result !== 'object') return 'result must be an InlineQueryResult';
+  const r = result as Record<string, unknown>;
+  if (r.type !== 'article') return 'this fake accepts only article results';
+  if (typeof r.id !== 'string' || Buffer.byteLength(r.id) < 1 || Buffer.byteLength(r.id) > 64)
+    return 'RESULT_ID_INVALID: id must be 1-64 bytes';
+  if (typeof r.title !== 'string' || !r.title.trim()) return 'RESULT_TITLE_EMPTY';
+  const content = r.input_message_content as { message_text?: unknown } | undefined;
+  if (
+    !content ||
+    typeof content.message_text !== 'string' ||
+    content.message_text.length < 1 ||
+    content.message_text.length > 4096
+  )
+    return 'MESSAGE_EMPTY: input_message_content.message_text must be 1-4096 characters';
+  for (const key of ['thumbnail_url', 'url'] as const) {
+    if (r[key] !== undefined && (typeof r[key] !== 'string' || !URL.canParse(r[key])))
+      return `${key} must be a URL`;
+  }
+  const markup = r.reply_markup as { inline_keyboard?: unknown } | undefined;
+  if (markup !== undefined) {
+    if (!Array.isArray(markup.inline_keyboard)) return 'reply_markup must be an inline keyboard';
+    for (const row of markup.inline_keyboard as unknown[]) {
+      if (!Array.isArray(row)) return 'inline_keyboard rows must be arrays';
+      for (const button of row as Array<Record<string, unknown>>) {
+        if (typeof button.text !== 'string' || !button.text) return 'BUTTON_TEXT_INVALID';
+        // web_app buttons work only in the bot's private chat, never in messages sent via inline.
+        if ('web_app' in button) return 'BUTTON_TYPE_INVALID';
+        if (typeof button.url !== 'string' || !/^(https?|tg):\/\//.test(button.url))
+          return 'BUTTON_URL_INVALID';
+      }
+    }
+  }
+  return null;
 }

@@ -9,6 +9,7 @@ import { CryptoPaymentsSection } from './crypto-payments-section';
 import { DepositsSection, StarsSection } from './money-in-section';
 import { PayoutsSection } from './payouts-section';
 import { SatisfactionSection } from './satisfaction-section';
+import { ReferralsSection } from './referrals-section';
 import { UsersSection } from './users-section';
 import './admin.css';
 
@@ -19,6 +20,7 @@ const SECTIONS = [
   'stars',
   'crypto',
   'credits',
+  'referrals',
   'payouts',
   'audit',
 ] as const;
@@ -51,6 +53,7 @@ export default function AdminPage() {
         {section === 'stars' && <StarsSection />}
         {section === 'crypto' && <CryptoPaymentsSection />}
         {section === 'credits' && <SatisfactionSection />}
+        {section === 'referrals' && <ReferralsSection />}
         {section === 'payouts' && <PayoutsSection />}
         {section === 'audit' && <AuditSection />}
       </div>

@@ -11,6 +11,7 @@ import {
   useT,
 } from '../../lib/i18n';
 import { languageNames } from './advisor-languages';
+import { ShareAdvisorButton } from './share-advisor-button';
 import { hasFreeMessages, useCurrentUser } from '../../lib/user';
 import { useData } from '../../lib/use-data';
 import { Avatar } from '../../shared/ui/avatar';
@@ -117,7 +118,9 @@ export default function AdvisorPage() {
   const textLang = manager.text_language;
   return (
     <div className="page advisor-profile">
-      <PageHeader title={manager.name} back />
+      <PageHeader title={manager.name} back>
+        <ShareAdvisorButton advisorId={manager.manager_id} name={manager.name} />
+      </PageHeader>
       <section className="card advisor-hero">
         <Avatar src={manager.avatar} alt={manager.name} size={112} />
         <span className={manager.isOnline ? 'badge badge-online' : 'badge'}>

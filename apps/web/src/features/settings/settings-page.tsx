@@ -13,6 +13,7 @@ import { ChevronIcon } from '../../shared/ui/icons';
 import { PageHeader } from '../../shared/ui/page-header';
 import { ErrorState, LoadingState } from '../../shared/ui/states';
 import { showToast } from '../../shared/ui/toast';
+import { InviteCard } from './invite-card';
 import { useSoundPreference } from './sound-preference';
 import { SpendingLimits } from './spending-limits';
 import { balanceText, birthDateText, displayName, photoOf, signText } from './user-facts';
@@ -193,6 +194,8 @@ export default function SettingsPage() {
         </Link>
         <SupportLink>{t('settings.support')}</SupportLink>
       </nav>
+
+      <InviteCard />
 
       {(user.data?.advisor_id != null || user.data?.is_admin) && (
         // Staff entries: only a Telegram user linked to an advisor, or an admin, sees them.

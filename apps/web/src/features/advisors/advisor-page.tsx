@@ -144,7 +144,7 @@ export default function AdvisorPage() {
             variant="secondary"
             block
           >
-            {t('advisors.findOperators')}
+            {t('advisors.findAdvisors')}
           </ButtonLink>
         </section>
       )}

@@ -68,7 +68,7 @@ export default function CategoryPage() {
       <div className="page">
         <PageHeader title={t('advisors.title')} back />
         <EmptyState message={t('advisors.unknownCategory')}>
-          <ButtonLink href="/operators">{t('advisors.findOperators')}</ButtonLink>
+          <ButtonLink href="/operators">{t('advisors.findAdvisors')}</ButtonLink>
         </EmptyState>
       </div>
     );

@@ -37,6 +37,10 @@ import { ReviewsRepository } from './reviews/reviews.repository.js';
 import { ReviewsService } from './reviews/reviews.service.js';
 import { UsersRepository } from './users/users.repository.js';
 import { UsersService } from './users/users.service.js';
+import { FavouritesRepository } from './favourites/favourites.repository.js';
+import { FavouritesService } from './favourites/favourites.service.js';
+import { NotificationsRepository as FeedRepository } from './notifications/notifications.repository.js';
+import { NotificationsService } from './notifications/notifications.service.js';
 
 export interface DomainServices {
   money: MoneyService;
@@ -57,6 +61,9 @@ export interface DomainServices {
   bot: TelegramBot | null;
   /** Receipts of credits and refunds in the bot's outbox; null without BOT_TOKEN. */
   receipts: BotReceipts | null;
+  /** The app's notifications (money rows written with their ledger rows, replies, favourites online). */
+  feed: NotificationsService;
+  favourites: FavouritesService;
 }
 
 export async function createDomainServices(deps: {
@@ -81,7 +88,18 @@ export async function createDomainServices(deps: {
         publicUrl: config.publicUrl,
       })
     : null;
-  const money = new MoneyService(sql, new MoneyRepository(sql), events, receipts ? [receipts] : []);
+  const feed = new NotificationsService(
+    new FeedRepository(sql),
+    events,
+    logTo(log.child({ module: 'notifications' })),
+  );
+  const money = new MoneyService(
+    sql,
+    new MoneyRepository(sql),
+    events,
+    receipts ? [feed, receipts] : [feed],
+  );
+  const favourites = new FavouritesService(new FavouritesRepository(sql), advisors, users, sql);
   const images = new ImagesService(new ImagesRepository(sql));
   const chat = new ChatService(sql, new ChatRepository(sql), advisors, money, events);
   const reviews = new ReviewsService(sql, new ReviewsRepository(sql), advisors, chat, users);
@@ -157,5 +175,7 @@ export async function createDomainServices(deps: {
     payouts,
     bot,
     receipts,
+    feed,
+    favourites,
   };
 }

@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLS } from '@seer/contract';
 import { newUserId, startTestApp, type TestApp } from '../test/harness.js';
-import { LEDGER_REASONS } from './money.service.js';
-import { NOTIFICATIONS_LIMIT } from './money.routes.js';
+import { LEDGER_REASONS } from '../money/money.service.js';
+import { NOTIFICATIONS_LIMIT } from './notifications.service.js';
 
 let t: TestApp;
 beforeAll(async () => {

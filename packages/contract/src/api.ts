@@ -568,7 +568,8 @@ export const CALLS = {
   GetFavourites: {
     name: 'GetFavourites.php',
     methods: ['GET'],
-    summary: "The user's favourite advisors (ids, newest first) and whether the bot tells when they come online",
+    summary:
+      "The user's favourite advisors (ids, newest first) and whether the bot tells when they come online",
     answer: N.GetFavouritesAnswer,
     access: 'user',
   },

@@ -66,7 +66,10 @@ export function localHour(at: Date, timeZone: string): number | null {
 export function isQuietHour(
   at: Date,
   timeZone: string | null,
-  options: Pick<FavouriteAlertOptions, 'quietFrom' | 'quietUntil'> = DEFAULT_FAVOURITE_ALERT_OPTIONS,
+  options: Pick<
+    FavouriteAlertOptions,
+    'quietFrom' | 'quietUntil'
+  > = DEFAULT_FAVOURITE_ALERT_OPTIONS,
 ): boolean {
   if (!timeZone) return false;
   const hour = localHour(at, timeZone);

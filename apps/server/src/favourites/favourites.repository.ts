@@ -62,7 +62,11 @@ export class FavouritesRepository {
    * Takes the "favourite online" slot of this user and advisor when the last one is older than
    * `intervalSeconds` (or there was none); false when it is held (by any instance).
    */
-  async claimOnlineSlot(userId: number, advisorId: number, intervalSeconds: number): Promise<boolean> {
+  async claimOnlineSlot(
+    userId: number,
+    advisorId: number,
+    intervalSeconds: number,
+  ): Promise<boolean> {
     const rows = await this.sql`
       INSERT INTO favourite_online_notices (user_id, advisor_id, notified_at)
       VALUES (${userId}, ${advisorId}, now())

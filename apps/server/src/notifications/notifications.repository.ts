@@ -91,11 +91,14 @@ export class NotificationsRepository {
     return row!.count;
   }
 
-  /** Marks read what happened up to `upTo` (everything without it); the number marked. */
+  /**
+   * Marks read what happened up to `upTo` (everything without it); the number marked. The app
+   * sends a time in milliseconds, the database keeps microseconds: up to the end of that millisecond.
+   */
   async markRead(userId: number, upTo: Date | null): Promise<number> {
     const rows = await this.sql`
       UPDATE notifications SET read_at = now()
-      WHERE user_id = ${userId} AND read_at IS NULL AND (${upTo}::timestamptz IS NULL OR created_at <= ${upTo}::timestamptz)
+      WHERE user_id = ${userId} AND read_at IS NULL AND (${upTo}::timestamptz IS NULL OR created_at < ${upTo}::timestamptz + interval '1 millisecond')
       RETURNING 1`;
     return rows.length;
   }

@@ -61,7 +61,9 @@ function toMoneyNotification(row: NotificationRow): AppNotification {
 }
 
 /** Whether a ledger row is told to the user: anything but a message's charge that changed something. */
-export function isNoticedEntry(entry: Pick<LedgerEntry, 'reason' | 'amountCents' | 'freeMessagesDelta'>) {
+export function isNoticedEntry(
+  entry: Pick<LedgerEntry, 'reason' | 'amountCents' | 'freeMessagesDelta'>,
+) {
   return entry.reason !== 'message' && (entry.amountCents !== 0 || entry.freeMessagesDelta !== 0);
 }
 
@@ -176,7 +178,8 @@ export class NotificationsService implements LedgerObserver {
     }
     const marked = await this.repository.markRead(userId, until);
     const unread = await this.repository.unreadCount(userId);
-    if (marked > 0) this.events.publish({ type: 'notification', userId, unread, notification: null });
+    if (marked > 0)
+      this.events.publish({ type: 'notification', userId, unread, notification: null });
     return unread;
   }
 

@@ -49,7 +49,7 @@ export interface RouteEntry {
 
 export const ROUTES: readonly RouteEntry[] = [
   // Home lists its texts so a first visit downloads only those (the home route's JS budget).
-  { path: '/', page: 'home/home-page', texts: ['home'] },
+  { path: '/', page: 'home/home-page', texts: ['home', 'favourites'] },
   { path: '/chat/:id', page: 'chat/chat-page' },
   { path: '/balance', page: 'balance/balance-page' },
   { path: '/payments', page: 'balance/payments-page' },

@@ -14,6 +14,7 @@ import { PageHeader } from '../../shared/ui/page-header';
 import { ErrorState, LoadingState } from '../../shared/ui/states';
 import { showToast } from '../../shared/ui/toast';
 import { useSoundPreference } from './sound-preference';
+import { FavouriteAlerts } from './favourite-alerts';
 import { balanceText, birthDateText, displayName, photoOf, signText } from './user-facts';
 import './settings.css';
 
@@ -212,6 +213,7 @@ export default function SettingsPage() {
       )}
 
       <Preferences user={user.data} />
+      <FavouriteAlerts user={user.data} />
     </div>
   );
 }

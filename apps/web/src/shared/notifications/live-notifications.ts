@@ -1,0 +1,103 @@
+/**
+ * The user's notifications (GetNotifications v=2) kept live for the bottom bar's count and the
+ * notifications screen: one subscription to the `notification` frame for both. A frame brings the
+ * new unread count and, when something was written or bumped, that notification, which goes to
+ * the top of the list (a bumped reply replaces its older self). A reconnect reloads the list.
+ */
+import { useEffect } from 'react';
+import type { FeedNotification, GetNotificationsV2Answer } from '@seer/contract';
+import { callApi } from '../../lib/api-client';
+import { onConnectionState, onSocketFrame } from '../../lib/socket';
+import { getCachedData, setCachedData, useData } from '../../lib/use-data';
+
+export const NOTIFICATIONS_KEY = 'notifications:v2';
+export type Notifications = GetNotificationsV2Answer;
+
+let followers = 0;
+let stopFollowing: (() => void) | null = null;
+let reload: (() => Promise<void>) | null = null;
+
+/** The list with this notification first (replacing an older copy of it). */
+export function withNotification(
+  list: readonly FeedNotification[],
+  notification: FeedNotification,
+): FeedNotification[] {
+  return [notification, ...list.filter((item) => item.id !== notification.id)];
+}
+
+function follow(): () => void {
+  followers += 1;
+  if (followers === 1) {
+    const stops = [
+      onSocketFrame('notification', ({ data }) => {
+        const current = getCachedData<Notifications>(NOTIFICATIONS_KEY);
+        if (!current) {
+          void reload?.();
+          return;
+        }
+        setCachedData<Notifications>(NOTIFICATIONS_KEY, {
+          ...current,
+          unread: data.unread,
+          notifications: data.notification
+            ? withNotification(current.notifications, data.notification)
+            : data.unread === 0
+              ? current.notifications.map((item) =>
+                  item.unread ? { ...item, unread: false } : item,
+                )
+              : current.notifications,
+        });
+      }),
+      onConnectionState((state) => {
+        if (state === 'open') void reload?.();
+      }),
+    ];
+    stopFollowing = () => stops.forEach((stop) => stop());
+  }
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    followers -= 1;
+    if (followers === 0) {
+      stopFollowing?.();
+      stopFollowing = null;
+    }
+  };
+}
+
+async function load(): Promise<Notifications> {
+  return (await callApi('GetNotifications', { query: { v: '2' } })) as Notifications;
+}
+
+/** The user's notifications, loaded once and kept live while any screen uses them. */
+export function useLiveNotifications() {
+  const notifications = useData(NOTIFICATIONS_KEY, load);
+  const { refetch } = notifications;
+  useEffect(() => {
+    reload = refetch;
+    return follow();
+  }, [refetch]);
+  return notifications;
+}
+
+/**
+ * Marks read everything up to the newest notification shown; the count goes at once (the
+ * server's frame agrees). A failure leaves the count, to be tried again on the next visit.
+ */
+export async function markShownRead(): Promise<void> {
+  const current = getCachedData<Notifications>(NOTIFICATIONS_KEY);
+  const newest = current?.notifications[0];
+  if (!current || !newest || current.unread === 0) return;
+  setCachedData<Notifications>(NOTIFICATIONS_KEY, {
+    ...current,
+    unread: 0,
+    notifications: current.notifications.map((item) =>
+      item.unread ? { ...item, unread: false } : item,
+    ),
+  });
+  try {
+    await callApi('MarkNotificationsRead', { body: { up_to: newest.created_at } });
+  } catch {
+    void reload?.();
+  }
+}

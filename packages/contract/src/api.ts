@@ -581,6 +581,14 @@ export const CALLS = {
     answer: N.SetFavouriteAlertsAnswer,
     access: 'user',
   },
+  AdminFavourites: {
+    name: 'AdminFavourites.php',
+    methods: ['GET'],
+    summary:
+      'How many users hearted each advisor, and how many of them get "favourite online" alerts',
+    answer: N.AdminFavouritesAnswer,
+    access: 'admin',
+  },
   SetTimeZone: {
     name: 'SetTimeZone.php',
     methods: ['POST'],

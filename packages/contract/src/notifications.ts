@@ -29,6 +29,18 @@ export const SetFavouriteAlertsAnswer = z.object({ status: ok, alerts: z.boolean
 /** The device's IANA time zone (`Intl.DateTimeFormat().resolvedOptions().timeZone`). */
 export const SetTimeZoneBody = z.object({ time_zone: z.string().trim().min(1).max(64) });
 
+/** AdminFavourites.php: how many users hearted each advisor, and how many of them asked for alerts. */
+export const AdminFavouritesAnswer = z.object({
+  status: ok,
+  advisors: z.array(
+    z.object({
+      manager_id: z.number().int(),
+      favourites: z.number().int(),
+      alerts: z.number().int(),
+    }),
+  ),
+});
+
 // ---------- notifications ----------
 
 export const NotificationKind = z.enum(['money', 'reply', 'favourite_online']);

@@ -76,10 +76,14 @@ export class FavouritesRepository {
     return rows.length > 0;
   }
 
-  /** How many users favourited each advisor (admin). */
-  async countsByAdvisor(): Promise<Map<number, number>> {
-    const rows = await this.sql<{ advisor_id: number; count: number }[]>`
-      SELECT advisor_id, count(*)::int AS count FROM favourites GROUP BY advisor_id`;
-    return new Map(rows.map((row) => [row.advisor_id, row.count]));
+  /** How many users favourited each advisor, and how many of them turned the alerts on (admin). */
+  async countsByAdvisor(): Promise<
+    Array<{ advisor_id: number; favourites: number; alerts: number }>
+  > {
+    return this.sql`
+      SELECT f.advisor_id, count(*)::int AS favourites,
+        count(*) FILTER (WHERE s.favourite_alerts)::int AS alerts
+      FROM favourites f LEFT JOIN notification_settings s ON s.user_id = f.user_id
+      GROUP BY f.advisor_id ORDER BY f.advisor_id`;
   }
 }

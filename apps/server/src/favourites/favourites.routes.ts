@@ -1,4 +1,4 @@
-/** AddFavourite, RemoveFavourite, GetFavourites, SetFavouriteAlerts and SetTimeZone. */
+/** AddFavourite, RemoveFavourite, GetFavourites, SetFavouriteAlerts, SetTimeZone, and AdminFavourites. */
 import type { FastifyInstance } from 'fastify';
 import type { AuthService } from '../auth/auth.service.js';
 import { registerCall } from '../http/register-call.js';
@@ -32,6 +32,14 @@ export function favouritesRoutes(
       alerts: await favourites.setAlerts(identity.telegramId, body.enabled),
     };
   });
+  registerCall(app, auth, 'AdminFavourites', async () => ({
+    status: 'success',
+    advisors: (await favourites.countsByAdvisor()).map((row) => ({
+      manager_id: row.advisor_id,
+      favourites: row.favourites,
+      alerts: row.alerts,
+    })),
+  }));
   registerCall(app, auth, 'SetTimeZone', async ({ identity, body }) => {
     await limits.take('profileChange', identity.telegramId);
     await favourites.setTimeZone(identity.telegramId, body.time_zone);

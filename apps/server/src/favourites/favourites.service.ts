@@ -67,7 +67,7 @@ export class FavouritesService {
     return this.repository.claimOnlineSlot(userId, advisorId, intervalSeconds);
   }
 
-  async countsByAdvisor(): Promise<Map<number, number>> {
+  async countsByAdvisor() {
     return this.repository.countsByAdvisor();
   }
 }

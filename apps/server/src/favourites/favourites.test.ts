@@ -13,13 +13,17 @@ import { TEST_BOT_TOKEN } from '../test/harness.js';
 import { isQuietHour, localHour } from './favourite-alerts.js';
 
 const PUBLIC_URL = 'https://seer.example';
+const ADMIN_ID = 424_242;
 let fake: FakeBotApi;
 let t: LiveApp;
 let nextAdvisor = 1;
 
 beforeAll(async () => {
   fake = await FakeBotApi.start(TEST_BOT_TOKEN);
-  t = await startLiveApp({ seed: false, env: { BOT_API_URL: fake.url, PUBLIC_URL } });
+  t = await startLiveApp({
+    seed: false,
+    env: { BOT_API_URL: fake.url, PUBLIC_URL, ADMIN_TELEGRAM_IDS: String(ADMIN_ID) },
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -113,6 +117,23 @@ describe('favourites', () => {
     expect(
       (await t.call('POST', '/api/SetTimeZone.php', userId, { time_zone: 'Mars/Olympus' })).status,
     ).toBe(400);
+  });
+});
+
+describe('admin', () => {
+  it('sees how many users hearted each advisor and how many asked for alerts; others may not', async () => {
+    const advisorId = await newAdvisor();
+    await fan(advisorId);
+    await t.call('POST', '/api/AddFavourite.php', newUserId(), { manager_id: advisorId });
+    expect((await t.call('GET', '/api/AdminFavourites.php', newUserId())).status).toBe(403);
+    const answer = CALLS.AdminFavourites.answer.parse(
+      (await t.call('GET', '/api/AdminFavourites.php', ADMIN_ID)).body,
+    );
+    expect(answer.advisors.find((row) => row.manager_id === advisorId)).toEqual({
+      manager_id: advisorId,
+      favourites: 2,
+      alerts: 1,
+    });
   });
 });
 

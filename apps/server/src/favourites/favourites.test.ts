@@ -178,6 +178,40 @@ describe('a favourite comes online', () => {
     expect(await fake.waitFor(() => alertsTo(userId)[1], 5000)).toBeDefined();
   });
 
+  it('is told when the advisor opens their workspace (their socket makes them online)', async () => {
+    const advisorId = await newAdvisor();
+    const advisorTelegramId = newUserId();
+    await t.db.sql`UPDATE advisors SET telegram_id = ${advisorTelegramId} WHERE id = ${advisorId}`;
+    t.services.advisors.invalidate();
+    const userId = await fan(advisorId);
+    const workspace = await t.connect(advisorTelegramId);
+    workspace.send({
+      type: 'manager_connect',
+      user_id: advisorTelegramId,
+      data: { manager_id: advisorId, role: 'manager' },
+    });
+    await workspace.next('connected');
+    const sent = await fake.waitFor(() => alertsTo(userId)[0], 5000);
+    expect(JSON.stringify(sent!.params.reply_markup)).toContain(`/chat/${advisorId}`);
+  });
+
+  it('is not sent by the bot while the user has the app open; the app gets it live', async () => {
+    const advisorId = await newAdvisor();
+    const userId = await fan(advisorId);
+    const app = await t.connect(userId);
+    app.send({ type: 'user_connect', user_id: userId });
+    await app.next('connected');
+    await t.services.favouriteAlerts.cameOnline(advisorId);
+    const frame = await app.next('notification');
+    expect(frame.data.notification).toMatchObject({
+      kind: 'favourite_online',
+      manager_id: advisorId,
+    });
+    expect(frame.data.unread).toBe(1);
+    await settle();
+    expect(alertsTo(userId)).toHaveLength(0);
+  });
+
   it('is written in Russian for a Russian user', async () => {
     const advisorId = await newAdvisor();
     const userId = newUserId();

@@ -77,6 +77,22 @@ async function walk(browser: Browser, lang: Lang, theme: Theme, replyFrom: numbe
   await expect(first.locator('a').getAttribute('href')).resolves.toBe(`/chat/${replyFrom}`);
   await bellBadge(app).waitFor({ state: 'detached' });
   await capture(app, 'notifications-reply');
+  if (lang === 'ru') {
+    // The narrowest phone the app supports.
+    await page.setViewportSize({ width: 360, height: 780 });
+    await capture(app, 'notifications-reply-360');
+    await page.setViewportSize({ width: 390, height: 844 });
+  }
+
+  // Settings: the favourite alerts, off until turned on.
+  await go(app, '/settings', page.getByRole('switch', { name: tr(lang, 'favourites.alerts') }));
+  const alerts = page.getByRole('switch', { name: tr(lang, 'favourites.alerts') });
+  await expect(alerts.getAttribute('aria-checked')).resolves.toBe('false');
+  await alerts.scrollIntoViewIfNeeded();
+  await alerts.click();
+  await expect(alerts.getAttribute('aria-checked')).resolves.toBe('true');
+  await page.getByText(tr(lang, 'favourites.alertsOn')).waitFor();
+  await capture(app, 'settings-favourite-alerts');
 
   // Un-heart on the profile: home's row goes.
   await go(app, `/operator/${advisorId}`, page.getByRole('button', { name: label }));

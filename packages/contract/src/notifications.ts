@@ -105,8 +105,12 @@ export type GetNotificationsV2Answer = z.infer<typeof GetNotificationsV2Answer>;
 export const MarkNotificationsReadBody = z.object({ up_to: z.string().max(40).optional() });
 export const MarkNotificationsReadAnswer = z.object({ status: ok, unread: z.number().int() });
 
-/** The `notification` socket frame's data: a new or bumped notification, or only a new count. */
+/**
+ * The `notification` socket frame's data: a new or bumped notification (or null: only the count
+ * changed), and the ids of notifications that are gone (a reply line once its dialog was read).
+ */
 export const NotificationFrameData = z.object({
   unread: z.number().int(),
   notification: FeedNotification.nullable(),
+  removed: z.array(z.number().int()),
 });

@@ -8,7 +8,7 @@ export function notificationDeliveries(event: DomainEvent): Delivery | null {
   return {
     frame: {
       type: 'notification',
-      data: { unread: event.unread, notification: event.notification },
+      data: { unread: event.unread, notification: event.notification, removed: event.removed },
     },
     rooms: [room.user(event.userId)],
   };

@@ -103,12 +103,12 @@ export class NotificationsRepository {
     return rows.length;
   }
 
-  /** The dialog was read in the chat: its reply notification is read too. */
-  async markReplyRead(userId: number, advisorId: number): Promise<number> {
-    const rows = await this.sql`
-      UPDATE notifications SET read_at = now()
-      WHERE user_id = ${userId} AND advisor_id = ${advisorId} AND kind = 'reply' AND read_at IS NULL
-      RETURNING 1`;
-    return rows.length;
+  /** The dialog was read in the chat: its reply lines go (the chat holds the replies). */
+  async removeReplies(userId: number, advisorId: number): Promise<number[]> {
+    const rows = await this.sql<{ id: number }[]>`
+      DELETE FROM notifications
+      WHERE user_id = ${userId} AND advisor_id = ${advisorId} AND kind = 'reply'
+      RETURNING id`;
+    return rows.map((row) => row.id);
   }
 }

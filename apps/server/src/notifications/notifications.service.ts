@@ -7,7 +7,7 @@
  *   back leaves no notification and a committed one always has it.
  * - Replies: one row per dialog while it is unread; a further reply bumps it (count, time). Written
  *   by the instance that published the message, right after its commit; reading the dialog in the
- *   chat marks it read.
+ *   chat removes it (the chat holds the replies; the line only pointed to them).
  * - Favourites online: written by favourites/favourite-alerts.ts.
  *
  * Every change is published after commit as a `notification` event to the user's room.
@@ -132,8 +132,10 @@ export class NotificationsService implements LedgerObserver {
     }
     if (event.type === 'read' && event.reader === 'user') {
       return this.repository
-        .markReplyRead(event.userId, event.advisorId)
-        .then((marked) => (marked > 0 ? this.publish(event.userId, null) : undefined));
+        .removeReplies(event.userId, event.advisorId)
+        .then((removed) =>
+          removed.length > 0 ? this.publish(event.userId, null, removed) : undefined,
+        );
     }
     return null;
   }
@@ -179,7 +181,13 @@ export class NotificationsService implements LedgerObserver {
     const marked = await this.repository.markRead(userId, until);
     const unread = await this.repository.unreadCount(userId);
     if (marked > 0)
-      this.events.publish({ type: 'notification', userId, unread, notification: null });
+      this.events.publish({
+        type: 'notification',
+        userId,
+        unread,
+        notification: null,
+        removed: [],
+      });
     return unread;
   }
 
@@ -189,7 +197,7 @@ export class NotificationsService implements LedgerObserver {
     await this.publish(userId, id);
   }
 
-  private async publish(userId: number, id: number | null): Promise<void> {
+  private async publish(userId: number, id: number | null, removed: number[] = []): Promise<void> {
     const [row, unread] = await Promise.all([
       id === null ? null : this.repository.find(id),
       this.repository.unreadCount(userId),
@@ -199,6 +207,7 @@ export class NotificationsService implements LedgerObserver {
       userId,
       unread,
       notification: row ? toFeedNotification(row) : null,
+      removed,
     });
   }
 }

@@ -150,14 +150,28 @@ describe('reply notifications', () => {
     expect((await feed(userId)).unread).toBe(1);
   });
 
-  it('is read when the user reads the dialog in the chat', async () => {
+  it('goes when the user reads the dialog in the chat, live', async () => {
     const userId = await userInDialog();
+    const socket = await t.connect(userId);
+    socket.send({ type: 'user_connect', user_id: userId });
+    await socket.next('connected');
     await advisorReplies(userId);
-    await eventually(async () => ((await feed(userId)).unread === 1 ? true : undefined));
+    const written = await socket.next('notification', (f) => f.data.notification !== null);
+    await t.services.money.change({
+      userId,
+      reason: LEDGER_REASONS.adminCredit,
+      amountCents: 100,
+    });
     expect(
       (await t.call('POST', '/api/MarkRead.php', userId, { manager_id: advisorId })).status,
     ).toBe(200);
-    await eventually(async () => ((await feed(userId)).unread === 0 ? true : undefined));
+    const gone = await socket.next('notification', (f) => f.data.removed.length > 0);
+    expect(gone.data).toEqual({
+      unread: 1,
+      notification: null,
+      removed: [written.data.notification!.id],
+    });
+    expect((await feed(userId)).notifications.map((n) => n.kind)).toEqual(['money']);
   });
 
   it('refuses a malformed up_to', async () => {

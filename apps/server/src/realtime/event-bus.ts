@@ -21,6 +21,8 @@ export type DomainEvent =
       userId: number;
       unread: number;
       notification: FeedNotification | null;
+      /** Notifications that are gone. */
+      removed: number[];
     }
   /** The dialog's advisor (a person or a demo advisor) is composing a reply. */
   | { type: 'typing'; userId: number; advisorId: number }

@@ -189,9 +189,34 @@ describe('unread badge on the Notifications tab', () => {
     await waitFor(() => expect(badge()?.textContent).toContain('1'));
     expect(badge()!.textContent).toContain(t('nav.notificationsUnread', { count: 1 }));
     expect(badge()!.closest('a')!.getAttribute('href')).toBe('/notifications');
-    act(() => emit({ type: 'notification', data: { unread: 2, notification: reply(2, 1) } }));
+    act(() =>
+      emit({ type: 'notification', data: { unread: 2, notification: reply(2, 1), removed: [] } }),
+    );
     expect(badge()!.textContent).toContain('2');
-    act(() => emit({ type: 'notification', data: { unread: 0, notification: null } }));
+    act(() => emit({ type: 'notification', data: { unread: 0, notification: null, removed: [] } }));
+    expect(badge()).toBeNull();
+  });
+
+  it('does not count a reply in the chat on screen, and drops lines that are gone', async () => {
+    renderAt('/');
+    await waitFor(() => expect(registered.get('notification')?.size).toBe(1));
+    await waitFor(() => expect(getNotifications).toHaveBeenCalled());
+    let leave = () => {};
+    act(() => {
+      leave = viewChat(3);
+    });
+    act(() =>
+      emit({ type: 'notification', data: { unread: 1, notification: reply(5, 1), removed: [] } }),
+    );
+    expect(badge()).toBeNull();
+    act(() => leave());
+    act(() =>
+      emit({ type: 'notification', data: { unread: 1, notification: reply(6, 1), removed: [] } }),
+    );
+    expect(badge()!.textContent).toContain('1');
+    act(() =>
+      emit({ type: 'notification', data: { unread: 0, notification: null, removed: [6] } }),
+    );
     expect(badge()).toBeNull();
   });
 });

@@ -183,7 +183,7 @@ describe('notifications page', () => {
     const bumped = { ...reply(20, 2), created_at: new Date().toISOString() };
     act(() =>
       frameHandlers.forEach((handler) =>
-        handler({ type: 'notification', data: { unread: 1, notification: bumped } }),
+        handler({ type: 'notification', data: { unread: 1, notification: bumped, removed: [] } }),
       ),
     );
     await screen.findByText('Luna sent you 2 replies');

@@ -2,13 +2,15 @@
  * The user's notifications (GetNotifications v=2) kept live for the bottom bar's count and the
  * notifications screen: one subscription to the `notification` frame for both. A frame brings the
  * new unread count and, when something was written or bumped, that notification, which goes to
- * the top of the list (a bumped reply replaces its older self). A reconnect reloads the list.
+ * the top of the list (a bumped reply replaces its older self), and the ids of lines that are gone
+ * (a dialog's reply line once it was read in the chat). A reconnect reloads the list.
  */
 import { useEffect } from 'react';
 import type { FeedNotification, GetNotificationsV2Answer } from '@seer/contract';
 import { callApi } from '../../lib/api-client';
 import { onConnectionState, onSocketFrame } from '../../lib/socket';
 import { getCachedData, setCachedData, useData } from '../../lib/use-data';
+import { isViewingChat } from '../live-dialog/live-chats';
 
 export const NOTIFICATIONS_KEY = 'notifications:v2';
 export type Notifications = GetNotificationsV2Answer;
@@ -30,21 +32,24 @@ function follow(): () => void {
   if (followers === 1) {
     const stops = [
       onSocketFrame('notification', ({ data }) => {
+        // A reply in the chat on screen is read there at once: its line and count are gone a
+        // moment later (the server removes it when the chat marks the dialog read), so they are not shown.
+        const reply = data.notification?.kind === 'reply' ? data.notification : null;
+        if (reply?.manager_id != null && isViewingChat(reply.manager_id)) return;
         const current = getCachedData<Notifications>(NOTIFICATIONS_KEY);
         if (!current) {
           void reload?.();
           return;
         }
+        const removed = new Set(data.removed ?? []);
+        let list = current.notifications.filter((item) => !removed.has(item.id));
+        if (data.notification) list = withNotification(list, data.notification);
+        else if (data.unread === 0)
+          list = list.map((item) => (item.unread ? { ...item, unread: false } : item));
         setCachedData<Notifications>(NOTIFICATIONS_KEY, {
           ...current,
           unread: data.unread,
-          notifications: data.notification
-            ? withNotification(current.notifications, data.notification)
-            : data.unread === 0
-              ? current.notifications.map((item) =>
-                  item.unread ? { ...item, unread: false } : item,
-                )
-              : current.notifications,
+          notifications: list,
         });
       }),
       onConnectionState((state) => {

@@ -19,8 +19,7 @@ vi.mock('../../lib/telegram', async (importOriginal) => ({
 }));
 
 const user = (allows: boolean) => ({ allows_write_to_pm: allows }) as unknown as CurrentUser;
-const toggle = () =>
-  screen.getByRole('switch', { name: 'Tell me when they are online' });
+const toggle = () => screen.getByRole('switch', { name: 'Tell me when they are online' });
 
 function serve(alerts = false) {
   callApi.mockImplementation(async (name: string, input?: { body?: { enabled?: boolean } }) => {

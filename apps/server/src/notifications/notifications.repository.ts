@@ -28,13 +28,13 @@ export class NotificationsRepository {
       amountCents: number;
       freeMessagesDelta: number;
     },
-  ): Promise<number | null> {
-    const [inserted] = await tx<{ id: number }[]>`
+  ): Promise<{ id: number; created_at: Date } | null> {
+    const [inserted] = await tx<{ id: number; created_at: Date }[]>`
       INSERT INTO notifications (user_id, kind, reason, ledger_id, amount_cents, free_messages_delta)
       VALUES (${row.userId}, 'money', ${row.reason}, ${row.ledgerId}, ${row.amountCents}, ${row.freeMessagesDelta})
       ON CONFLICT (ledger_id) DO NOTHING
-      RETURNING id`;
-    return inserted?.id ?? null;
+      RETURNING id, created_at`;
+    return inserted ?? null;
   }
 
   /** The dialog's unread reply notification, bumped (one more reply, newer time), or a new one. */
@@ -85,8 +85,8 @@ export class NotificationsRepository {
       ORDER BY n.ledger_id DESC LIMIT ${limit}`;
   }
 
-  async unreadCount(userId: number): Promise<number> {
-    const [row] = await this.sql<{ count: number }[]>`
+  async unreadCount(userId: number, db: Sql | Tx = this.sql): Promise<number> {
+    const [row] = await db<{ count: number }[]>`
       SELECT count(*)::int AS count FROM notifications WHERE user_id = ${userId} AND read_at IS NULL`;
     return row!.count;
   }

@@ -68,8 +68,11 @@ export function isNoticedEntry(
 }
 
 export class NotificationsService implements LedgerObserver {
-  /** Notifications written in transactions not yet committed, by ledger id. */
-  private readonly written = new Map<number, { id: number; userId: number }>();
+  /** Notifications written in transactions not yet committed, by ledger id, ready to publish. */
+  private readonly written = new Map<
+    number,
+    { userId: number; unread: number; notification: FeedNotification }
+  >();
   private unsubscribe: (() => void) | null = null;
   private readonly inFlight = new Set<Promise<void>>();
 
@@ -83,17 +86,36 @@ export class NotificationsService implements LedgerObserver {
 
   async recorded(tx: Tx, entry: LedgerEntry): Promise<void> {
     if (!isNoticedEntry(entry)) return;
-    const id = await this.repository.insertMoney(tx, {
+    const inserted = await this.repository.insertMoney(tx, {
       userId: entry.userId,
       ledgerId: entry.ledgerId,
       reason: entry.reason,
       amountCents: entry.amountCents,
       freeMessagesDelta: entry.freeMessagesDelta,
     });
-    if (id === null) return;
+    if (!inserted) return;
+    // Everything the frame needs is read here, so it is published at once after the commit (the
+    // command line stops right after its change).
+    const unread = await this.repository.unreadCount(entry.userId, tx);
     // A rolled-back transaction never reaches committed(): keep the map bounded.
     if (this.written.size > 1000) this.written.delete(this.written.keys().next().value!);
-    this.written.set(entry.ledgerId, { id, userId: entry.userId });
+    this.written.set(entry.ledgerId, {
+      userId: entry.userId,
+      unread,
+      notification: toFeedNotification({
+        id: inserted.id,
+        kind: 'money',
+        reason: entry.reason,
+        ledger_id: entry.ledgerId,
+        amount_cents: entry.amountCents,
+        free_messages_delta: entry.freeMessagesDelta,
+        advisor_id: null,
+        advisor_name: null,
+        count: 1,
+        created_at: inserted.created_at,
+        read_at: null,
+      }),
+    });
   }
 
   committed(entries: readonly LedgerEntry[]): void {
@@ -101,7 +123,13 @@ export class NotificationsService implements LedgerObserver {
       const written = this.written.get(entry.ledgerId);
       if (!written) continue;
       this.written.delete(entry.ledgerId);
-      this.track(this.publish(written.userId, written.id));
+      this.events.publish({
+        type: 'notification',
+        userId: written.userId,
+        unread: written.unread,
+        notification: written.notification,
+        removed: [],
+      });
     }
   }
 

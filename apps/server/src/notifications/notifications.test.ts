@@ -79,6 +79,21 @@ describe('money notifications', () => {
     expect(notifications[1]).toMatchObject({ unread: true, link: '/balance', manager_id: null });
   });
 
+  it('arrive live, with the unread count, right after the commit', async () => {
+    const userId = await userInDialog();
+    const socket = await t.connect(userId);
+    socket.send({ type: 'user_connect', user_id: userId });
+    await socket.next('connected');
+    await t.services.money.change({ userId, reason: LEDGER_REASONS.testPayment, amountCents: 700 });
+    const frame = await socket.next('notification');
+    expect(frame.data).toMatchObject({
+      unread: 1,
+      removed: [],
+      notification: { kind: 'money', reason: 'test_payment', amount_cents: 700, unread: true },
+    });
+    expect(frame.data.notification).toEqual((await feed(userId)).notifications[0]);
+  });
+
   it('are not written when the credit rolls back', async () => {
     const userId = await userInDialog();
     await expect(

@@ -96,6 +96,8 @@ async function walk(browser: Browser, lang: Lang, theme: Theme, replyFrom: numbe
 
   // Un-heart on the profile: home's row goes.
   await go(app, `/operator/${advisorId}`, page.getByRole('button', { name: label }));
+  await settle(page);
+  await capture(app, 'advisor-profile-hearted');
   await page.getByRole('button', { name: label }).click();
   await expect(
     page.getByRole('button', { name: label }).getAttribute('aria-pressed'),

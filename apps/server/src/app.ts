@@ -33,7 +33,6 @@ import { reviewsRoutes } from './reviews/reviews.routes.js';
 import { adminRoutes } from './admin/admin.routes.js';
 import { paymentsAdminRoutes } from './admin/payments-admin.routes.js';
 import { paymentsRoutes, testPaymentRoutes } from './payments/payments.routes.js';
-import { moneyRoutes } from './money/money.routes.js';
 import { spendingRoutes } from './spending/spending.routes.js';
 import { satisfactionRoutes } from './satisfaction/satisfaction.routes.js';
 import { cryptoRoutes } from './payments/crypto.routes.js';
@@ -50,6 +49,10 @@ import { chatDeliveries } from './chat/chat.frames.js';
 import { moneyDeliveries } from './money/money.frames.js';
 import { advisorDeliveries } from './advisors/advisors.frames.js';
 import { metricsRoutes } from './metrics/metrics.routes.js';
+import { notificationDeliveries } from './notifications/notifications.frames.js';
+import { notificationsRoutes } from './notifications/notifications.routes.js';
+import { favouritesRoutes } from './favourites/favourites.routes.js';
+import { FavouriteAlerts, type FavouriteAlertOptions } from './favourites/favourite-alerts.js';
 import { createRateLimiter, type RateLimitSettings } from './rate-limits/rate-limits.js';
 
 export interface Services extends DomainServices {
@@ -64,6 +67,8 @@ export interface Services extends DomainServices {
   notifications: BotNotifications | null;
   /** Delivers every bot notice, with retries; null without BOT_TOKEN. */
   outbox: NoticeOutbox | null;
+  /** Tells users when a favourite advisor comes online (app notification, and the bot). */
+  favouriteAlerts: FavouriteAlerts;
   /** Prometheus series served at GET /metrics. */
   metrics: Metrics;
   log: Logger;
@@ -84,6 +89,7 @@ export async function buildApp(
     presenceOptions?: Partial<SocketPresenceOptions>;
     socket?: Partial<SocketHubOptions>;
     notifications?: Partial<NotificationOptions>;
+    favouriteAlerts?: Partial<FavouriteAlertOptions>;
     outbox?: Partial<NoticeOutboxOptions>;
     /** How long to wait for other instances to say they hold a user's socket. */
     userSocketsWaitMs?: number;
@@ -132,7 +138,7 @@ export async function buildApp(
         watchDialog: (viewer, dialog) => chat.watchDialog(viewer, dialog),
       },
       events,
-      deliveries: [chatDeliveries, moneyDeliveries, advisorDeliveries],
+      deliveries: [chatDeliveries, moneyDeliveries, advisorDeliveries, notificationDeliveries],
       presence: socketPresence,
       log: log.child({ module: 'socket' }),
     },
@@ -167,6 +173,19 @@ export async function buildApp(
       )
     : null;
   if (bot) notifications?.registerHandlers(bot.updates);
+  const favouriteAlerts = new FavouriteAlerts(
+    {
+      favourites: domain.favourites,
+      events,
+      notifications: domain.feed,
+      advisors,
+      outbox,
+      userSockets,
+      publicUrl: config.publicUrl,
+      log: logTo(log.child({ module: 'favourite-alerts' })),
+    },
+    options.favouriteAlerts,
+  );
   if (outbox) domain.receipts?.onCommitted(() => outbox.notify());
   const services: Services = {
     ...domain,
@@ -177,6 +196,7 @@ export async function buildApp(
     userSockets,
     notifications,
     outbox,
+    favouriteAlerts,
     metrics,
     log,
   };
@@ -203,9 +223,10 @@ export async function buildApp(
   paymentsAdminRoutes(app, auth, payments, admin.audit);
   paymentsRoutes(app, auth, payments, config, limits);
   testPaymentRoutes(app, auth, domain.testPayments, limits);
-  moneyRoutes(app, auth, domain.money);
   spendingRoutes(app, auth, domain.spending);
   satisfactionRoutes(app, auth, domain.satisfaction);
+  notificationsRoutes(app, auth, domain.feed);
+  favouritesRoutes(app, auth, domain.favourites, limits);
   await cryptoRoutes(app, auth, domain.crypto, limits);
   cryptoAdminRoutes(app, auth, domain.crypto);
   linksRoutes(app, auth, { share: domain.share, referrals: domain.referrals, users });
@@ -257,6 +278,8 @@ export async function buildApp(
     // The sockets are closed in preClose (socket.routes.ts); presence says "bye" before the transport stops.
     await autoReply?.stop();
     await notifications?.stop();
+    await favouriteAlerts.stop();
+    await domain.feed.stop();
     await outbox?.stop();
     userSockets.stop();
     stopPresenceEvents();
@@ -270,6 +293,8 @@ export async function buildApp(
   socketPresence?.start();
   userSockets.start();
   notifications?.start();
+  domain.feed.start();
+  favouriteAlerts.start();
   outbox?.start();
   autoReply?.start();
   return { app, services };

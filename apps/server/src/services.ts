@@ -47,6 +47,10 @@ import { SpendingService } from './spending/spending.service.js';
 import { ReviewsService } from './reviews/reviews.service.js';
 import { UsersRepository } from './users/users.repository.js';
 import { UsersService } from './users/users.service.js';
+import { FavouritesRepository } from './favourites/favourites.repository.js';
+import { FavouritesService } from './favourites/favourites.service.js';
+import { NotificationsRepository as FeedRepository } from './notifications/notifications.repository.js';
+import { NotificationsService } from './notifications/notifications.service.js';
 
 export interface DomainServices {
   money: MoneyService;
@@ -77,6 +81,9 @@ export interface DomainServices {
   referrals: ReferralsService;
   /** Advisor cards for sharing and the bot's inline mode. */
   share: ShareService;
+  /** The app's notifications (money rows written with their ledger rows, replies, favourites online). */
+  feed: NotificationsService;
+  favourites: FavouritesService;
 }
 
 export async function createDomainServices(deps: {
@@ -101,7 +108,18 @@ export async function createDomainServices(deps: {
         publicUrl: config.publicUrl,
       })
     : null;
-  const money = new MoneyService(sql, new MoneyRepository(sql), events, receipts ? [receipts] : []);
+  const feed = new NotificationsService(
+    new FeedRepository(sql),
+    events,
+    logTo(log.child({ module: 'notifications' })),
+  );
+  const money = new MoneyService(
+    sql,
+    new MoneyRepository(sql),
+    events,
+    receipts ? [feed, receipts] : [feed],
+  );
+  const favourites = new FavouritesService(new FavouritesRepository(sql), advisors, users, sql);
   const images = new ImagesService(new ImagesRepository(sql));
   const chat = new ChatService(sql, new ChatRepository(sql), advisors, money, events);
   const spending = new SpendingService(sql, new SpendingRepository(sql));
@@ -222,5 +240,7 @@ export async function createDomainServices(deps: {
     receipts,
     referrals,
     share,
+    feed,
+    favourites,
   };
 }

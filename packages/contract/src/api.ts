@@ -14,6 +14,7 @@ import * as S from './spending.js';
 import * as C from './satisfaction.js';
 import { GetHoroscopeAnswer, HoroscopeQuery, birthPlaceField } from './horoscope.js';
 import * as L from './links.js';
+import * as N from './notifications.js';
 
 /** Every failure answer: a 4xx (or hidden 5xx) with a message naming the problem. */
 export const ErrorAnswer = z.object({
@@ -379,24 +380,6 @@ export const CreateTestPaymentAnswer = z.object({
   new_balance: z.number(),
   credited: z.number(),
 });
-/**
- * One line of the app's notifications: a credit (top-up of any kind, an admin's credit) or a
- * debit that is not a message (refund, admin's debit). The app writes the words from `reason`.
- */
-export const AppNotification = z.object({
-  id: z.number().int(),
-  /** A ledger reason: ton_deposit, stars, crypto_deposit, test_payment, admin_credit, stars_refund, admin_debit. */
-  reason: z.string(),
-  /** Signed dollars. */
-  amount: z.number(),
-  amount_cents: z.number().int(),
-  created_at: z.string(),
-});
-export type AppNotification = z.infer<typeof AppNotification>;
-export const GetNotificationsAnswer = z.object({
-  status: ok,
-  notifications: z.array(AppNotification),
-});
 export const ManagerGetChatsAnswer = z.object({ status: ok, chats: z.array(AdvisorDialog) });
 export const ManagerGetMessagesAnswer = z.object({ status: ok, messages: z.array(Message) });
 export const ManagerSendMessageAnswer = z.object({
@@ -572,8 +555,66 @@ export const CALLS = {
   GetNotifications: {
     name: 'GetNotifications.php',
     methods: ['GET'],
-    summary: "The user's money notifications (receipts of credits and refunds), newest first",
-    answer: GetNotificationsAnswer,
+    summary:
+      "The user's notifications, newest first: money receipts (v=1, the default), or with v=2 also advisors' replies and favourites online, with unread marks",
+    query: N.NotificationsQuery,
+    answer: N.GetNotificationsAnswer,
+    access: 'user',
+  },
+  MarkNotificationsRead: {
+    name: 'MarkNotificationsRead.php',
+    methods: ['POST'],
+    summary: "Mark the user's notifications read (those up to the time up_to, or all)",
+    body: N.MarkNotificationsReadBody,
+    answer: N.MarkNotificationsReadAnswer,
+    access: 'user',
+  },
+  AddFavourite: {
+    name: 'AddFavourite.php',
+    methods: ['POST'],
+    summary: 'Add an advisor to the favourites (idempotent)',
+    body: N.FavouriteBody,
+    answer: N.FavouriteAnswer,
+    access: 'user',
+  },
+  RemoveFavourite: {
+    name: 'RemoveFavourite.php',
+    methods: ['POST'],
+    summary: 'Remove an advisor from the favourites (idempotent)',
+    body: N.FavouriteBody,
+    answer: N.FavouriteAnswer,
+    access: 'user',
+  },
+  GetFavourites: {
+    name: 'GetFavourites.php',
+    methods: ['GET'],
+    summary:
+      "The user's favourite advisors (ids, newest first) and whether the bot tells when they come online",
+    answer: N.GetFavouritesAnswer,
+    access: 'user',
+  },
+  SetFavouriteAlerts: {
+    name: 'SetFavouriteAlerts.php',
+    methods: ['POST'],
+    summary: 'Whether the bot tells the user when a favourite advisor comes online',
+    body: N.SetFavouriteAlertsBody,
+    answer: N.SetFavouriteAlertsAnswer,
+    access: 'user',
+  },
+  AdminFavourites: {
+    name: 'AdminFavourites.php',
+    methods: ['GET'],
+    summary:
+      'How many users hearted each advisor, and how many of them get "favourite online" alerts',
+    answer: N.AdminFavouritesAnswer,
+    access: 'admin',
+  },
+  SetTimeZone: {
+    name: 'SetTimeZone.php',
+    methods: ['POST'],
+    summary: "The device's IANA time zone (for the bot's quiet hours)",
+    body: N.SetTimeZoneBody,
+    answer: StatusAnswer,
     access: 'user',
   },
   ManagerGetChats: {

@@ -1,5 +1,6 @@
 export * from './api.js';
 export * from './admin.js';
+export * from './notifications.js';
 export * from './socket.js';
 export * from './categories.js';
 export * from './limits.js';

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { advisorIdNumber as advisorId, telegramIdNumber as id } from './ids.js';
 import { Message } from './api.js';
+import { NotificationFrameData } from './notifications.js';
 
 // The constants live in a module without schemas, so the Mini App's socket client can import
 // them without bundling zod.
@@ -105,6 +106,8 @@ export const ServerFrame = z.discriminatedUnion('type', [
     type: z.literal('typing'),
     data: z.object({ manager_id: z.number().int(), telegram_user_id: z.number().int() }),
   }),
+  /** A notification was written or bumped (notification), or the unread count changed (notification null). */
+  z.object({ type: z.literal('notification'), data: NotificationFrameData }),
   z.object({ type: z.literal('pong') }),
   /** The renewed session was taken: the socket is now good until `expires_at` (seconds since the epoch). */
   z.object({ type: z.literal('session'), expires_at: z.number().int() }),

@@ -91,19 +91,6 @@ export class MoneyRepository {
     return row!;
   }
 
-  /** Ledger rows of these reasons that moved money, newest first (index ledger_user_money). */
-  async noticesOf(
-    userId: number,
-    reasons: readonly string[],
-    limit: number,
-  ): Promise<Array<{ id: number; reason: string; amount_cents: number; created_at: Date }>> {
-    return this.sql`
-      SELECT id, reason, amount_cents, created_at FROM ledger
-      WHERE user_id = ${userId} AND reason <> 'message' AND reason = ANY(${reasons as string[]})
-        AND amount_cents <> 0
-      ORDER BY id DESC LIMIT ${limit}`;
-  }
-
   async ledgerOf(userId: number, limit: number): Promise<LedgerRow[]> {
     return this.sql<LedgerRow[]>`
       SELECT id, amount_cents, free_messages_delta, reason, note, reference, created_at FROM ledger

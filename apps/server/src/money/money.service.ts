@@ -66,14 +66,6 @@ export interface LedgerFollower {
   follow(tx: Tx, entry: LedgerEntry): Promise<BalanceChange[]>;
 }
 
-/** A money notification of the app: a noticed ledger row. */
-export interface MoneyNotice {
-  id: number;
-  reason: string;
-  amountCents: number;
-  createdAt: Date;
-}
-
 export interface BalanceChange {
   userId: number;
   reason: LedgerReason;
@@ -215,17 +207,6 @@ export class MoneyService {
 
   async ledgerOf(userId: number, limit = 100): Promise<LedgerRow[]> {
     return this.repository.ledgerOf(userId, limit);
-  }
-
-  /** The user's credits and refunds (no message charges), newest first: the app's notifications. */
-  async noticesOf(userId: number, limit = 50): Promise<MoneyNotice[]> {
-    const rows = await this.repository.noticesOf(userId, NOTICED_REASONS, limit);
-    return rows.map((row) => ({
-      id: row.id,
-      reason: row.reason,
-      amountCents: row.amount_cents,
-      createdAt: row.created_at,
-    }));
   }
 
   private async follow(

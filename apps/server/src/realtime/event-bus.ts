@@ -3,7 +3,7 @@
  * publish() delivers to subscribers in this process and, through a transport,
  * to every other instance on the same database (see realtime/transports).
  */
-import type { Message } from '@seer/contract';
+import type { FeedNotification, Message } from '@seer/contract';
 
 export type DomainEvent =
   | { type: 'message'; message: Message; userId: number; advisorId: number }
@@ -14,6 +14,15 @@ export type DomainEvent =
       freeMessages: number;
       reason: string;
       amountCents: number;
+    }
+  /** A notification of the user was written or bumped (or, with null, only their unread count changed). */
+  | {
+      type: 'notification';
+      userId: number;
+      unread: number;
+      notification: FeedNotification | null;
+      /** Notifications that are gone. */
+      removed: number[];
     }
   /** The dialog's advisor (a person or a demo advisor) is composing a reply. */
   | { type: 'typing'; userId: number; advisorId: number }

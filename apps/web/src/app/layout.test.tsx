@@ -34,10 +34,13 @@ const chat = (managerId: number, unread: number): ChatSummary =>
   }) as unknown as ChatSummary;
 
 const getAllChats = vi.fn();
+const getNotifications = vi.fn();
 vi.mock('../lib/api-client', async (original) => ({
   ...(await original<typeof import('../lib/api-client')>()),
   callApi: (name: string) => {
     if (name === 'GetAllChats') return getAllChats();
+    if (name === 'GetNotifications') return getNotifications();
+    if (name === 'SetTimeZone') return Promise.resolve({ status: 'success' });
     throw new Error(`unexpected call ${name}`);
   },
 }));
@@ -71,6 +74,7 @@ function advisorMessage(managerId: number, id: number, sender: 'user' | 'manager
 beforeEach(() => {
   clearDataCache();
   getAllChats.mockResolvedValue({ status: 'success', chats: [chat(3, 0), chat(5, 0)] });
+  getNotifications.mockResolvedValue({ status: 'success', notifications: [], unread: 0 });
 });
 afterEach(() => {
   registered.clear();
@@ -155,5 +159,64 @@ describe('unread badge on the Chats tab', () => {
     await waitFor(() => expect(getAllChats).toHaveBeenCalledTimes(2));
     await waitFor(() => expect(badge()?.textContent).toContain(t('nav.chatsUnread', { count: 1 })));
     act(() => leave());
+  });
+});
+
+describe('unread badge on the Notifications tab', () => {
+  const badge = () => screen.queryByTestId('notifications-unread');
+  const reply = (id: number, count: number) => ({
+    id,
+    reason: 'reply',
+    amount: 0,
+    amount_cents: 0,
+    created_at: new Date().toISOString(),
+    kind: 'reply' as const,
+    unread: true,
+    free_messages: 0,
+    count,
+    manager_id: 3,
+    advisor_name: 'Advisor 3',
+    link: '/chat/3',
+  });
+
+  it('starts from the server count and follows the notification frames live', async () => {
+    getNotifications.mockResolvedValue({
+      status: 'success',
+      notifications: [reply(1, 1)],
+      unread: 1,
+    });
+    renderAt('/');
+    await waitFor(() => expect(badge()?.textContent).toContain('1'));
+    expect(badge()!.textContent).toContain(t('nav.notificationsUnread', { count: 1 }));
+    expect(badge()!.closest('a')!.getAttribute('href')).toBe('/notifications');
+    act(() =>
+      emit({ type: 'notification', data: { unread: 2, notification: reply(2, 1), removed: [] } }),
+    );
+    expect(badge()!.textContent).toContain('2');
+    act(() => emit({ type: 'notification', data: { unread: 0, notification: null, removed: [] } }));
+    expect(badge()).toBeNull();
+  });
+
+  it('does not count a reply in the chat on screen, and drops lines that are gone', async () => {
+    renderAt('/');
+    await waitFor(() => expect(registered.get('notification')?.size).toBe(1));
+    await waitFor(() => expect(getNotifications).toHaveBeenCalled());
+    let leave = () => {};
+    act(() => {
+      leave = viewChat(3);
+    });
+    act(() =>
+      emit({ type: 'notification', data: { unread: 1, notification: reply(5, 1), removed: [] } }),
+    );
+    expect(badge()).toBeNull();
+    act(() => leave());
+    act(() =>
+      emit({ type: 'notification', data: { unread: 1, notification: reply(6, 1), removed: [] } }),
+    );
+    expect(badge()!.textContent).toContain('1');
+    act(() =>
+      emit({ type: 'notification', data: { unread: 0, notification: null, removed: [6] } }),
+    );
+    expect(badge()).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import { haptic, showBackButton } from '../lib/telegram';
 import { AdvisorsIcon, BellIcon, ChatsIcon, HomeIcon, SettingsIcon } from '../shared/ui/icons';
 import { goBack, isBottomBarPath, recordLocation } from '../lib/navigation';
 import { unreadTotal, useLiveChats } from '../shared/live-dialog/live-chats';
+import { UnreadNotificationsBadge } from '../shared/notifications/unread-notifications-badge';
 
 /** Unread advisor messages over all chats, live, on the Chats tab. */
 function UnreadBadge() {
@@ -47,6 +48,7 @@ export function BottomBar() {
             <span className="tab-icon">
               <Icon />
               {href === '/history' && <UnreadBadge />}
+              {href === '/notifications' && <UnreadNotificationsBadge />}
             </span>
             <span className="tab-label">{t(label)}</span>
           </Link>

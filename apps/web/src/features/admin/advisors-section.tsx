@@ -11,6 +11,7 @@ import { useAdminAdvisors, type AdminAdvisorRow } from './api/list-advisors';
 import { saveAdvisor } from './api/save-advisor';
 import { AdvisorForm } from './advisor-form';
 import { ConfirmAction, refusalText } from './confirm-action';
+import { FavouriteCount } from './favourite-count';
 
 function LinkForm({ advisor }: { advisor: AdminAdvisorRow }) {
   const t = useT();
@@ -141,6 +142,7 @@ export function AdvisorsSection() {
                       ? t('admin.advisors.notLinked')
                       : t('admin.advisors.linkedTo', { id: advisor.telegram_id })}
                   </div>
+                  <FavouriteCount advisorId={advisor.id} />
                 </div>
               </div>
               <div className="admin-actions">

@@ -5,34 +5,42 @@ import { formatPricePerMessage, useT } from '../../lib/i18n';
 import { languageNames } from './advisor-languages';
 import { Avatar } from '../../shared/ui/avatar';
 import { StarRating } from '../../shared/ui/star-rating';
+import { FavouriteButton } from '../../shared/favourites/favourite-button';
 
 export function AdvisorListCard({ advisor }: { advisor: Advisor }) {
   const t = useT();
   const category = findCategory(advisor.category_id);
   return (
-    <Link href={`/operator/${advisor.manager_id}`} className="card advisor-card">
-      <Avatar src={advisor.avatar} alt="" size={64} online={advisor.isOnline} />
-      <span className="advisor-card-body">
-        <span className="advisor-card-top">
-          <strong>{advisor.name}</strong>
-          <StarRating rating={advisor.rating} count={advisor.reviews} />
-        </span>
-        <span className="small muted">
-          {category ? t(`categories.${category.slug}`) : advisor.category_name} ·{' '}
-          <span className="advisor-card-years">
-            {t('advisors.years', { count: advisor.experience })}
+    <div className="favourite-host">
+      <Link href={`/operator/${advisor.manager_id}`} className="card advisor-card">
+        <Avatar src={advisor.avatar} alt="" size={64} online={advisor.isOnline} />
+        <span className="advisor-card-body">
+          <span className="advisor-card-top">
+            <strong>{advisor.name}</strong>
+            <StarRating rating={advisor.rating} count={advisor.reviews} />
           </span>
-        </span>
-        <span className="advisor-card-description small" lang={advisor.text_language}>
-          {advisor.description}
-        </span>
-        {advisor.languages.length > 0 && (
-          <span className="advisor-card-languages small muted">
-            {t('advisors.languages')}: {languageNames(advisor.languages)}
+          <span className="small muted">
+            {category ? t(`categories.${category.slug}`) : advisor.category_name} ·{' '}
+            <span className="advisor-card-years">
+              {t('advisors.years', { count: advisor.experience })}
+            </span>
           </span>
-        )}
-        <span className="advisor-card-price">{formatPricePerMessage(advisor.price_cents)}</span>
-      </span>
-    </Link>
+          <span className="advisor-card-description small" lang={advisor.text_language}>
+            {advisor.description}
+          </span>
+          {advisor.languages.length > 0 && (
+            <span className="advisor-card-languages small muted">
+              {t('advisors.languages')}: {languageNames(advisor.languages)}
+            </span>
+          )}
+          <span className="advisor-card-price">{formatPricePerMessage(advisor.price_cents)}</span>
+        </span>
+      </Link>
+      <FavouriteButton
+        advisorId={advisor.manager_id}
+        name={advisor.name}
+        className="favourite-corner"
+      />
+    </div>
   );
 }

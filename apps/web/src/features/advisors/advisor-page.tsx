@@ -18,6 +18,7 @@ import { Avatar } from '../../shared/ui/avatar';
 import { ButtonLink } from '../../shared/ui/button';
 import { PageHeader } from '../../shared/ui/page-header';
 import { StarRating } from '../../shared/ui/star-rating';
+import { FavouriteButton } from '../../shared/favourites/favourite-button';
 import { isApiError } from '../../lib/api-client';
 import { AdvisorNotFound, ErrorState, LoadingState } from '../../shared/ui/states';
 import './advisors.css';
@@ -121,7 +122,12 @@ export default function AdvisorPage() {
       <PageHeader title={manager.name} back>
         <ShareAdvisorButton advisorId={manager.manager_id} name={manager.name} />
       </PageHeader>
-      <section className="card advisor-hero">
+      <section className="card advisor-hero favourite-host">
+        <FavouriteButton
+          advisorId={manager.manager_id}
+          name={manager.name}
+          className="favourite-corner"
+        />
         <Avatar src={manager.avatar} alt={manager.name} size={112} />
         <span className={manager.isOnline ? 'badge badge-online' : 'badge'}>
           {manager.isOnline ? t('common.online') : t('common.offline')}

@@ -15,6 +15,8 @@ import { AdvisorListCard } from './advisor-list-card';
 import { SORT_ORDERS, isSortOrder, sortAdvisors, type SortOrder } from './sort-advisors';
 import { isFilterLanguage, type FilterLanguage } from './advisor-languages';
 import { LanguageFilter } from './language-filter';
+import { FavouritesFilter } from './favourites-filter';
+import { useFavourites } from '../../shared/favourites/favourites';
 import './advisors.css';
 
 function CategoryTabs({ activeId }: { activeId: number }) {
@@ -51,6 +53,8 @@ export default function CategoryPage() {
   const order: SortOrder = isSortOrder(sortParam) ? sortParam : 'rating';
   const languageParam = params.get('language');
   const language: FilterLanguage | null = isFilterLanguage(languageParam) ? languageParam : null;
+  const onlyFavourites = params.get('favourites') === '1';
+  const favourites = useFavourites();
   const advisors = useData(
     category ? `advisors:category:${category.id}:${locale}:${language ?? ''}` : null,
     () =>
@@ -74,10 +78,15 @@ export default function CategoryPage() {
     );
   }
 
-  const go = (nextOrder: SortOrder, nextLanguage: FilterLanguage | null) => {
+  const go = (
+    nextOrder: SortOrder,
+    nextLanguage: FilterLanguage | null,
+    nextFavourites = onlyFavourites,
+  ) => {
     const query = new URLSearchParams();
     if (nextOrder !== 'rating') query.set('sort', nextOrder);
     if (nextLanguage) query.set('language', nextLanguage);
+    if (nextFavourites) query.set('favourites', '1');
     const tail = query.toString();
     navigate(`/operators/${category.id}${tail ? `?${tail}` : ''}`, { replace: true });
   };
@@ -85,6 +94,12 @@ export default function CategoryPage() {
     haptic.selection();
     go(next, language);
   };
+
+  const shown = onlyFavourites
+    ? (advisors.data ?? []).filter((advisor) =>
+        favourites.data?.manager_ids.includes(advisor.manager_id),
+      )
+    : (advisors.data ?? []);
 
   return (
     <div className="page">
@@ -110,16 +125,19 @@ export default function CategoryPage() {
         ))}
       </div>
       <LanguageFilter value={language} onChange={(next) => go(order, next)} />
+      <FavouritesFilter value={onlyFavourites} onChange={(next) => go(order, language, next)} />
       {advisors.status === 'loading' && <LoadingState />}
       {advisors.status === 'error' && (
         <ErrorState message={t('advisors.loadFailed')} onRetry={advisors.retry} />
       )}
       {advisors.status === 'success' &&
-        (advisors.data.length === 0 ? (
-          <EmptyState message={t('advisors.empty')} />
+        (shown.length === 0 ? (
+          <EmptyState
+            message={onlyFavourites ? t('favourites.filterEmpty') : t('advisors.empty')}
+          />
         ) : (
           <ul className="list advisor-list">
-            {sortAdvisors(advisors.data, order).map((advisor) => (
+            {sortAdvisors(shown, order).map((advisor) => (
               <li key={advisor.manager_id}>
                 <AdvisorListCard advisor={advisor} />
               </li>

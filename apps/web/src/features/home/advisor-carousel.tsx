@@ -6,13 +6,16 @@ import { Avatar } from '../../shared/ui/avatar';
 import { ButtonLink } from '../../shared/ui/button';
 import { BackIcon, ChevronIcon } from '../../shared/ui/icons';
 import { StarRating } from '../../shared/ui/star-rating';
+import { FavouriteButton } from '../../shared/favourites/favourite-button';
 
 interface Props {
   advisors: Advisor[];
   freeMessages: boolean;
+  /** The list's accessible name (the top love-life advisors unless said). */
+  label?: string;
 }
 
-export function AdvisorCarousel({ advisors, freeMessages }: Props) {
+export function AdvisorCarousel({ advisors, freeMessages, label }: Props) {
   const t = useT();
   const track = useRef<HTMLUListElement>(null);
   const scroll = (direction: 1 | -1) => {
@@ -21,9 +24,14 @@ export function AdvisorCarousel({ advisors, freeMessages }: Props) {
   };
   return (
     <div className="carousel">
-      <ul className="carousel-track" ref={track} aria-label={t('home.topLoveLife')}>
+      <ul className="carousel-track" ref={track} aria-label={label ?? t('home.topLoveLife')}>
         {advisors.map((advisor) => (
-          <li key={advisor.manager_id} className="carousel-slide card">
+          <li key={advisor.manager_id} className="carousel-slide card favourite-host">
+            <FavouriteButton
+              advisorId={advisor.manager_id}
+              name={advisor.name}
+              className="favourite-corner"
+            />
             <Avatar src={advisor.avatar} alt="" size={72} online={advisor.isOnline} />
             <StarRating rating={advisor.rating} />
             <strong className="carousel-name">{advisor.name}</strong>

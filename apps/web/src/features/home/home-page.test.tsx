@@ -29,7 +29,7 @@ function advisor(id: number, categoryId: number) {
   };
 }
 
-function serve(freeMessages: number) {
+function serve(freeMessages: number, favourites: number[] = []) {
   const managers = [1, 2, 3, 4, 5, 6].map((id) => advisor(id, id <= 3 ? 1 : 2));
   vi.stubGlobal('fetch', async (url: string) => {
     if (url === '/api/session') {
@@ -39,7 +39,9 @@ function serve(freeMessages: number) {
     }
     const body = url.startsWith('/api/GetUser.php')
       ? { status: 'success', name: 'Anna', free_messages: freeMessages, data: {} }
-      : { status: 'success', data: { managers } };
+      : url.startsWith('/api/GetFavourites.php')
+        ? { status: 'success', manager_ids: favourites, alerts: false }
+        : { status: 'success', data: { managers } };
     return new Response(JSON.stringify(body), { status: 200 });
   });
 }
@@ -124,5 +126,23 @@ describe('home', () => {
     renderHome();
     expect((await screen.findAllByText('Message')).length).toBe(5);
     expect(screen.queryByText('Start for free')).toBeNull();
+  });
+
+  it('shows the favourites row first, most recently hearted first, only when there are favourites', async () => {
+    serve(3, [5, 2]);
+    renderHome();
+    const row = await screen.findByRole('list', { name: 'Your favourites' });
+    expect(
+      within(row)
+        .getAllByText(/^Advisor \d$/)
+        .map((node) => node.textContent),
+    ).toEqual(['Advisor 5', 'Advisor 2']);
+    expect(screen.getAllByRole('heading')[1]!.textContent).toBe('Your favourites');
+    // The hearts there are pressed.
+    expect(
+      within(row)
+        .getByRole('button', { name: 'Favourite: Advisor 5' })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
   });
 });

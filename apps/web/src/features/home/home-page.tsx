@@ -14,6 +14,7 @@ import { StarRating } from '../../shared/ui/star-rating';
 import { CardBack } from '../../shared/tarot-art/card-back';
 import { loadTodaysDraw } from '../../shared/tarot-art/tarot-deck';
 import { AdvisorCarousel } from './advisor-carousel';
+import { FavouritesRow } from './favourites-row';
 import './home.css';
 
 /** The carousel shows advisors of this category first ("Top Love Life Advice Advisors"). */
@@ -138,6 +139,8 @@ export default function HomePage() {
         <h1>{name ? t('home.welcomeName', { name }) : t('home.welcome')}</h1>
         <p className="muted">{t('home.welcomeText')}</p>
       </header>
+
+      <FavouritesRow advisors={list} freeMessages={freeMessages} />
 
       <TarotCard />
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import type { AppNotification, ServerFrameOf } from '@seer/contract';
+import type { FeedNotification, ServerFrameOf } from '@seer/contract';
 import { ApiError } from '../../lib/api-client';
 import { setLocale } from '../../lib/i18n';
 import { clearDataCache } from '../../lib/use-data';
@@ -14,45 +14,71 @@ vi.mock('../../lib/api-client', async (importOriginal) => ({
   callApi: (...args: unknown[]) => callApi(...args),
 }));
 
-type BalanceHandler = (frame: ServerFrameOf<'balance'>) => void;
-const balanceHandlers = new Set<BalanceHandler>();
+type FrameHandler = (frame: ServerFrameOf<'notification'>) => void;
+const frameHandlers = new Set<FrameHandler>();
 vi.mock('../../lib/socket', () => ({
-  onSocketFrame: (type: string, handler: BalanceHandler) => {
-    if (type === 'balance') balanceHandlers.add(handler);
-    return () => balanceHandlers.delete(handler);
+  onSocketFrame: (type: string, handler: FrameHandler) => {
+    if (type === 'notification') frameHandlers.add(handler);
+    return () => frameHandlers.delete(handler);
   },
+  onConnectionState: () => () => {},
 }));
 
 const THIS_YEAR = new Date().getFullYear();
 
-function notification(
+function money(
   id: number,
   reason: string,
   amountCents: number,
   createdAt = `${THIS_YEAR}-03-07T09:05:00`,
-): AppNotification {
+  extra: Partial<FeedNotification> = {},
+): FeedNotification {
   return {
     id,
     reason,
     amount: amountCents / 100,
     amount_cents: amountCents,
     created_at: new Date(createdAt).toISOString(),
+    kind: 'money',
+    unread: false,
+    free_messages: 0,
+    count: 1,
+    manager_id: null,
+    advisor_name: null,
+    link: '/balance',
+    ...extra,
+  };
+}
+
+function reply(id: number, count: number, unread = true): FeedNotification {
+  return {
+    ...money(id, 'reply', 0, `${THIS_YEAR}-03-08T10:00:00`),
+    kind: 'reply',
+    unread,
+    count,
+    manager_id: 3,
+    advisor_name: 'Luna',
+    link: '/chat/3',
   };
 }
 
 /** Newest first, as the server answers. */
 const LIST = [
-  notification(7, 'test_payment', 1250),
-  notification(6, 'stars_refund', -250),
-  notification(5, 'ton_deposit', 125050, '2025-11-28T18:30:00'),
-  notification(4, 'crypto_deposit', 2000),
-  notification(3, 'admin_debit', -100),
-  notification(2, 'admin_credit', 500),
-  notification(1, 'stars', 1000),
+  money(7, 'test_payment', 1250),
+  money(6, 'stars_refund', -250),
+  money(5, 'ton_deposit', 125050, '2025-11-28T18:30:00'),
+  money(4, 'crypto_deposit', 2000),
+  money(3, 'admin_debit', -100),
+  money(2, 'admin_credit', 500),
+  money(1, 'stars', 1000),
 ];
 
-function answer(notifications: AppNotification[]) {
-  return { status: 'success', notifications };
+function answer(notifications: FeedNotification[]) {
+  return {
+    status: 'success',
+    notifications,
+    unread: notifications.filter((item) => item.unread).length,
+  };
 }
 
 function renderPage() {
@@ -75,7 +101,7 @@ describe('notifications page', () => {
   beforeEach(() => {
     clearDataCache();
     callApi.mockReset();
-    balanceHandlers.clear();
+    frameHandlers.clear();
   });
   afterEach(() => setLocale('en', 'all'));
 
@@ -87,7 +113,7 @@ describe('notifications page', () => {
     expect(screen.getByText('Loading...')).toBeTruthy();
     await act(async () => resolve(answer(LIST)));
 
-    expect(callApi).toHaveBeenCalledWith('GetNotifications');
+    expect(callApi).toHaveBeenCalledWith('GetNotifications', { query: { v: '2' } });
     expect(screen.queryByRole('status')).toBeNull();
     const text = rows();
     expect(text).toHaveLength(7);
@@ -97,21 +123,22 @@ describe('notifications page', () => {
     );
     expect(text[0]).not.toContain(String(THIS_YEAR));
     expect(text[1]).toContain('Telegram Stars refund');
-    expect(text[1]).toContain('Taken from your balance');
     expect(text[1]).toContain('-$2.50Taken');
     // Another year's date says which year.
     expect(text[2]).toMatch(
       /^TON deposit\+\$1,250\.50Added to your balance\. November 28, 2025\b.*06:30 PM$/,
     );
-    expect(text[3]).toContain('Crypto deposit');
     expect(text[4]).toMatch(/^Debit by Seer-\$1\.00Taken/);
     expect(text[5]).toMatch(/^Credit from Seer\+\$5\.00Added/);
-    expect(text[6]).toMatch(/^Telegram Stars payment\+\$10\.00Added/);
+    // Each line leads where it is about; nothing was unread, so nothing is marked read.
+    const links = within(screen.getByRole('list')).getAllByRole('link');
+    expect(links[0]!.getAttribute('href')).toBe('/balance');
+    expect(callApi).toHaveBeenCalledTimes(1);
   });
 
   it('writes words, money and dates the Russian way in Russian', async () => {
     await setLocale('ru', 'all');
-    callApi.mockResolvedValueOnce(answer(LIST.slice(0, 3)));
+    callApi.mockResolvedValueOnce(answer([...LIST.slice(0, 3), reply(9, 3, false)]));
     renderPage();
     await screen.findByText('Пополнение через TON');
     const text = rows();
@@ -121,28 +148,75 @@ describe('notifications page', () => {
     expect(text[1]).toMatch(
       /^Возврат Telegram Stars-2,50\u00a0\$Списано с баланса\. 7 марта .*09:05$/,
     );
-    expect(text[2]).toMatch(
-      /^Пополнение через TON\+1\u00a0250,50\u00a0\$Зачислено на баланс\. 28 ноября 2025\sг\..*18:30$/,
+    expect(text[3]).toMatch(/^Luna: 3 новых ответаОткрыть чат · 8 марта/);
+  });
+
+  it("shows an advisor's replies and a favourite online, each leading to its screen", async () => {
+    const online: FeedNotification = {
+      ...reply(11, 1, false),
+      kind: 'favourite_online',
+      reason: 'favourite_online',
+      link: '/operator/3',
+    };
+    callApi.mockResolvedValueOnce(answer([reply(12, 2, false), online]));
+    renderPage();
+    await screen.findByText('Luna sent you 2 replies');
+    expect(screen.getByText('Luna is online now')).toBeTruthy();
+    const links = within(screen.getByRole('list')).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/chat/3', '/operator/3']);
+  });
+
+  it('marks everything shown read on opening, keeping the "new" mark for this visit; a live one arrives at the top', async () => {
+    const unreadReply = reply(20, 1);
+    callApi.mockResolvedValueOnce(answer([unreadReply, money(19, 'stars', 500)]));
+    callApi.mockResolvedValue({ status: 'success', unread: 0 });
+    renderPage();
+    await screen.findByText('Luna replied to you');
+    await waitFor(() =>
+      expect(callApi).toHaveBeenCalledWith('MarkNotificationsRead', {
+        body: { up_to: unreadReply.created_at },
+      }),
+    );
+    expect(rows()[0]).toContain('New.');
+    expect(rows()[1]).not.toContain('New.');
+
+    const bumped = { ...reply(20, 2), created_at: new Date().toISOString() };
+    act(() =>
+      frameHandlers.forEach((handler) =>
+        handler({ type: 'notification', data: { unread: 1, notification: bumped, removed: [] } }),
+      ),
+    );
+    await screen.findByText('Luna sent you 2 replies');
+    expect(rows()).toHaveLength(2);
+    await waitFor(() =>
+      expect(callApi).toHaveBeenCalledWith('MarkNotificationsRead', {
+        body: { up_to: bumped.created_at },
+      }),
     );
   });
 
-  it('names a reason it does not know by whether money came in or went out', async () => {
+  it('names a reason it does not know by whether money came in or went out, and counts free messages', async () => {
     callApi.mockResolvedValueOnce(
-      answer([notification(2, 'future_bonus', 300), notification(1, 'future_fee', -300)]),
+      answer([
+        money(3, 'future_bonus', 300),
+        money(2, 'future_fee', -300),
+        money(1, 'satisfaction_credit', 0, undefined, { free_messages: 2 }),
+      ]),
     );
     renderPage();
-    await screen.findByText('Balance top-up');
+    await screen.findAllByText('Balance top-up');
     expect(screen.getByText('Balance debit')).toBeTruthy();
+    expect(screen.getByText('+2 free messages')).toBeTruthy();
   });
 
-  it('says so when there is nothing yet, and leads to the balance', async () => {
+  it('says so when there is nothing yet, and leads to the advisors', async () => {
     callApi.mockResolvedValueOnce(answer([]));
     renderPage();
     await screen.findByText(
-      'No notifications yet. Receipts of your top-ups and refunds will appear here.',
+      "No notifications yet. Advisors' replies, favourites coming online, top-ups and refunds will appear here.",
     );
-    expect(screen.getByRole('link', { name: 'Top up balance' }).getAttribute('href')).toBe(
-      '/balance',
+    expect(screen.getByRole('link', { name: 'Find an advisor' }).getAttribute('href')).toBe(
+      '/operators',
     );
   });
 
@@ -156,24 +230,6 @@ describe('notifications page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await screen.findByText('Test payment (no money charged)');
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(callApi).toHaveBeenCalledTimes(2);
-  });
-
-  it('reloads when a credit or refund arrives live, not for a paid message', async () => {
-    callApi.mockResolvedValueOnce(answer(LIST.slice(1, 2)));
-    renderPage();
-    await screen.findByText('Telegram Stars refund');
-    const frame = (reason: string): ServerFrameOf<'balance'> => ({
-      type: 'balance',
-      data: { balance: 1, balance_cents: 100, free_messages: 0, reason, amount_cents: -100 },
-    });
-    act(() => balanceHandlers.forEach((handler) => handler(frame('message'))));
-    expect(callApi).toHaveBeenCalledTimes(1);
-
-    callApi.mockResolvedValueOnce(answer(LIST.slice(0, 2)));
-    act(() => balanceHandlers.forEach((handler) => handler(frame('test_payment'))));
-    await screen.findByText('Test payment (no money charged)');
-    await waitFor(() => expect(rows()).toHaveLength(2));
     expect(callApi).toHaveBeenCalledTimes(2);
   });
 });

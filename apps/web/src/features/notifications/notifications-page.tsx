@@ -1,44 +1,88 @@
-/** /notifications: the user's money notifications (top-ups, credits, refunds), live. */
-import { useEffect } from 'react';
-import type { AppNotification } from '@seer/contract';
+/**
+ * /notifications: what happened to the user, newest first and live — advisors' replies (one line
+ * per dialog while unread), favourites coming online, top-ups, credits and refunds. Opening the
+ * screen marks everything shown read (the bar's count goes); lines that were unread keep their
+ * "new" mark for this visit. Each line opens where it points (the chat, the advisor, the balance).
+ */
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import type { FeedNotification } from '@seer/contract';
+import { Heart } from 'lucide-react';
 import { useT } from '../../lib/i18n';
-import { onSocketFrame } from '../../lib/socket';
 import { ButtonLink } from '../../shared/ui/button';
-import { ArrowDownIcon, ArrowUpIcon } from '../../shared/ui/icons';
+import { ArrowDownIcon, ArrowUpIcon, ChatsIcon } from '../../shared/ui/icons';
 import { PageHeader } from '../../shared/ui/page-header';
 import { EmptyState, ErrorState } from '../../shared/ui/states';
-import { useNotifications } from './api/get-notifications';
+import { markShownRead, useLiveNotifications } from '../../shared/notifications/live-notifications';
 import { notificationAmount, notificationTime, notificationTitle } from './notification-text';
 import './notifications.css';
 
 /** Rows drawn while the list loads (design guide: skeletons, not a spinner, for lists). */
 const SKELETON_ROWS = 4;
 
-function NotificationRow({ notification }: { notification: AppNotification }) {
-  const t = useT();
-  const credit = notification.amount_cents >= 0;
+function NotificationIcon({ notification }: { notification: FeedNotification }) {
+  if (notification.kind === 'reply')
+    return (
+      <span className="notification-icon">
+        <ChatsIcon width={20} height={20} />
+      </span>
+    );
+  if (notification.kind === 'favourite_online')
+    return (
+      <span className="notification-icon is-favourite">
+        <Heart aria-hidden="true" width={20} height={20} />
+      </span>
+    );
+  const credit = notification.amount_cents + notification.free_messages >= 0;
   return (
-    <li className="notification">
-      <span className={`notification-icon ${credit ? 'is-credit' : 'is-debit'}`}>
-        {credit ? <ArrowDownIcon width={20} height={20} /> : <ArrowUpIcon width={20} height={20} />}
-      </span>
-      <span className="notification-body">
-        <span className="notification-top">
-          <strong className="notification-title">{notificationTitle(notification)}</strong>
-          <strong className={`notification-amount ${credit ? 'is-credit' : 'is-debit'}`}>
-            {notificationAmount(notification)}
-          </strong>
-        </span>
-        <span className="small muted">
-          {/* The arrow and the sign say it on screen; a screen reader hears it in words. */}
-          <span className="visually-hidden">
-            {t(credit ? 'notifications.credited' : 'notifications.debited')}.{' '}
+    <span className={`notification-icon ${credit ? 'is-credit' : 'is-debit'}`}>
+      {credit ? <ArrowDownIcon width={20} height={20} /> : <ArrowUpIcon width={20} height={20} />}
+    </span>
+  );
+}
+
+function NotificationRow({
+  notification,
+  fresh,
+}: {
+  notification: FeedNotification;
+  fresh: boolean;
+}) {
+  const t = useT();
+  const money = notification.kind === 'money';
+  const credit = notification.amount_cents + notification.free_messages >= 0;
+  return (
+    <li className={fresh ? 'notification-item is-new' : 'notification-item'}>
+      <Link href={notification.link} className="notification">
+        <NotificationIcon notification={notification} />
+        <span className="notification-body">
+          <span className="notification-top">
+            <strong className="notification-title">{notificationTitle(notification)}</strong>
+            {money && (
+              <strong className={`notification-amount ${credit ? 'is-credit' : 'is-debit'}`}>
+                {notificationAmount(notification)}
+              </strong>
+            )}
           </span>
-          <time dateTime={notification.created_at} className="notification-time">
-            {notificationTime(notification)}
-          </time>
+          <span className="small muted">
+            {fresh && <span className="visually-hidden">{t('notifications.new')}. </span>}
+            {/* The arrow and the sign say it on screen; a screen reader hears it in words. */}
+            {money && (
+              <span className="visually-hidden">
+                {t(credit ? 'notifications.credited' : 'notifications.debited')}.{' '}
+              </span>
+            )}
+            {notification.kind === 'reply' && <>{t('notifications.openChat')} · </>}
+            {notification.kind === 'favourite_online' && (
+              <>{t('notifications.fromFavourites')} · </>
+            )}
+            <time dateTime={notification.created_at} className="notification-time">
+              {notificationTime(notification)}
+            </time>
+          </span>
         </span>
-      </span>
+        {fresh && <span className="notification-dot" aria-hidden="true" />}
+      </Link>
     </li>
   );
 }
@@ -65,18 +109,17 @@ function Skeleton() {
 
 export default function NotificationsPage() {
   const t = useT();
-  const notifications = useNotifications();
-  const { refetch } = notifications;
+  const notifications = useLiveNotifications();
+  const data = notifications.data;
+  // Lines unread when they were shown on this visit: marked "new" until the user leaves.
+  const [fresh, setFresh] = useState<ReadonlySet<number>>(() => new Set());
 
-  // A credit or refund arriving while the page is open (a balance frame for anything but a
-  // message) shows up at once.
-  useEffect(
-    () =>
-      onSocketFrame('balance', ({ data }) => {
-        if (data.reason !== 'message') void refetch();
-      }),
-    [refetch],
-  );
+  useEffect(() => {
+    if (!data || data.unread === 0) return;
+    const unread = data.notifications.filter((item) => item.unread).map((item) => item.id);
+    if (unread.length > 0) setFresh((current) => new Set([...current, ...unread]));
+    void markShownRead();
+  }, [data]);
 
   return (
     <div className="page">
@@ -88,14 +131,18 @@ export default function NotificationsPage() {
       {notifications.status === 'success' &&
         (notifications.data.notifications.length === 0 ? (
           <EmptyState message={t('notifications.empty')}>
-            <ButtonLink href="/balance" variant="secondary">
-              {t('notifications.topUp')}
+            <ButtonLink href="/operators" variant="secondary">
+              {t('notifications.findAdvisors')}
             </ButtonLink>
           </EmptyState>
         ) : (
           <ul className="list card notification-list" aria-label={t('notifications.title')}>
             {notifications.data.notifications.map((notification) => (
-              <NotificationRow key={notification.id} notification={notification} />
+              <NotificationRow
+                key={notification.id}
+                notification={notification}
+                fresh={fresh.has(notification.id)}
+              />
             ))}
           </ul>
         ))}

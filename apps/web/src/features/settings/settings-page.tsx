@@ -16,6 +16,7 @@ import { showToast } from '../../shared/ui/toast';
 import { InviteCard } from './invite-card';
 import { useSoundPreference } from './sound-preference';
 import { SpendingLimits } from './spending-limits';
+import { FavouriteAlerts } from './favourite-alerts';
 import { balanceText, birthDateText, displayName, photoOf, signText } from './user-facts';
 import './settings.css';
 
@@ -217,6 +218,7 @@ export default function SettingsPage() {
 
       <Preferences user={user.data} />
       <SpendingLimits />
+      <FavouriteAlerts user={user.data} />
     </div>
   );
 }

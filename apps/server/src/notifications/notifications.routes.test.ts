@@ -1,9 +1,13 @@
-/** GetNotifications.php: the user's own credits and refunds from the ledger, newest first, bounded; never message charges. */
+/**
+ * GetNotifications.php without a version (v1, what older apps read): the user's own credits and
+ * refunds exactly as before (ledger ids, five fields), newest first, bounded; never message
+ * charges, free messages alone, or the other kinds of notification (v=2).
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLS } from '@seer/contract';
 import { newUserId, startTestApp, type TestApp } from '../test/harness.js';
-import { LEDGER_REASONS } from './money.service.js';
-import { NOTIFICATIONS_LIMIT } from './money.routes.js';
+import { LEDGER_REASONS } from '../money/money.service.js';
+import { NOTIFICATIONS_LIMIT } from './notifications.service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -120,6 +124,25 @@ describe('GetNotifications.php', () => {
     expect(parsed.notifications).toHaveLength(NOTIFICATIONS_LIMIT);
     expect(parsed.notifications[0]!.amount_cents).toBe(NOTIFICATIONS_LIMIT + 5);
     expect(parsed.notifications.at(-1)!.amount_cents).toBe(6);
+  });
+
+  it('leaves out replies and favourites online, which only v=2 lists', async () => {
+    const user = newUserId();
+    await t.services.users.ensureExists(t.db.sql, user);
+    const [advisor] = await t.db.sql<{ id: number }[]>`
+      INSERT INTO advisors (name, category_id, price_cents) VALUES ('V1 Advisor', 1, 150) RETURNING id`;
+    await t.services.feed.favouriteOnline(user, advisor!.id);
+    await t.services.money.change({
+      userId: user,
+      reason: LEDGER_REASONS.adminCredit,
+      amountCents: 300,
+    });
+    const v1 = CALLS.GetNotifications.answer.parse((await notificationsOf(t.initData(user))).body);
+    expect(v1.notifications.map((n) => n.reason)).toEqual(['admin_credit']);
+    expect(Object.keys(v1.notifications[0]!).sort()).toEqual(
+      ['amount', 'amount_cents', 'created_at', 'id', 'reason'].sort(),
+    );
+    expect(v1).not.toHaveProperty('unread');
   });
 
   it('refuses a call without sign-in', async () => {

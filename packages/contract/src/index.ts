@@ -11,3 +11,4 @@ export * from './messages.js';
 export * from './ids.js';
 export * from './text.js';
 export * from './text-field.js';
+export * from './response-times.js';

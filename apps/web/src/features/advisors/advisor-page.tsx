@@ -17,6 +17,7 @@ import { Avatar } from '../../shared/ui/avatar';
 import { ButtonLink } from '../../shared/ui/button';
 import { PageHeader } from '../../shared/ui/page-header';
 import { StarRating } from '../../shared/ui/star-rating';
+import { ResponseTime } from '../../shared/response-time/response-time';
 import { isApiError } from '../../lib/api-client';
 import { AdvisorNotFound, ErrorState, LoadingState } from '../../shared/ui/states';
 import './advisors.css';
@@ -128,6 +129,7 @@ export default function AdvisorPage() {
         </p>
         <StarRating rating={manager.rating} count={manager.reviews} />
         <p className="advisor-price">{formatPricePerMessage(manager.price_cents)}</p>
+        <ResponseTime seconds={manager.median_response_seconds} />
         <p className="small muted">
           {t('advisors.languages')}: {languages || '—'}
         </p>

@@ -13,6 +13,7 @@ export {
   ChevronRight as ChevronIcon,
   CircleCheck as SuccessIcon,
   CircleX as ErrorIcon,
+  Clock as ClockIcon,
   Contrast as YesNoIcon,
   EllipsisVertical as MoreIcon,
   Gem as TonIcon,

@@ -7,6 +7,7 @@ import { CALLS, RESPONSE_TIMES, responseTimeWording } from '@seer/contract';
 import { newUserId, startTestApp, type TestApp } from '../test/harness.js';
 import { connect } from '../db/database.js';
 import { ResponseTimesRefresher } from './response-times.js';
+import { ConfigError, loadConfig } from '../config.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -165,6 +166,17 @@ describe('the periodic refresh', () => {
       await b.stop();
       await second.end({ timeout: 1 });
     }
+  });
+});
+
+describe('RESPONSE_TIMES_REFRESH_SECONDS', () => {
+  it('defaults to 10 minutes and takes whole seconds of 1 or more only', () => {
+    expect(loadConfig({}).responseTimesRefreshMs).toBe(600_000);
+    expect(loadConfig({ RESPONSE_TIMES_REFRESH_SECONDS: '60' }).responseTimesRefreshMs).toBe(
+      60_000,
+    );
+    for (const bad of ['0', '1.5', 'ten'])
+      expect(() => loadConfig({ RESPONSE_TIMES_REFRESH_SECONDS: bad }), bad).toThrow(ConfigError);
   });
 });
 

@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startSeerServer } from './seer-server.mjs';
 import { launchBrowser, navigate, newVisitor, skipReason } from './browser';
 import { capture, settle, tr } from './app';
+import { telegramStandIn } from './telegram-stand-in';
 
 const OFFLINE_ADVISOR = { id: 2, name: 'Aurora Vale', category: 1 };
 
@@ -122,6 +123,41 @@ describe.skipIf(skipReason())('response times', () => {
       `${tr('ru', 'responseTimes.offlineWait', { name: OFFLINE_ADVISOR.name, wait })} ${tr('ru', 'responseTimes.answerHere')}`,
     );
     await capture(app, 'response-time-chat-360');
+    await app.context.close();
+  });
+
+  it('inside Telegram offers to let the bot write, then promises its message', async () => {
+    const initData = await demoSession(server.url);
+    const app = await newVisitor(browser, 'en', 'light');
+    const { page } = app;
+    await page.addInitScript(telegramStandIn, { initData });
+    // Telegram's write-access question, answered "Allow".
+    await page.addInitScript(() => {
+      const webApp = (window as unknown as { Telegram: { WebApp: Record<string, unknown> } })
+        .Telegram.WebApp;
+      webApp.requestWriteAccess = (callback: (allowed: boolean) => void) => callback(true);
+    });
+    await openAt(page, `${server.url}/chat/${OFFLINE_ADVISOR.id}`);
+    const wait = page.getByTestId('offline-wait');
+    await wait.getByText(tr('en', 'responseTimes.botCanTell')).waitFor();
+    await expect(wait.innerText()).resolves.toContain(
+      tr('en', 'responseTimes.offlineWait', {
+        name: OFFLINE_ADVISOR.name,
+        wait: tr('en', 'responseTimes.wait.underMinute'),
+      }),
+    );
+    await capture(app, 'response-time-chat-telegram-offer');
+
+    await wait.getByRole('button', { name: tr('en', 'responseTimes.allow') }).click();
+    await wait.getByText(tr('en', 'responseTimes.botWillTell')).waitFor();
+    await expect(wait.getByRole('button').count()).resolves.toBe(0);
+    const profile = await fetch(`${server.url}/api/GetUser.php`, {
+      headers: { authorization: initData },
+    });
+    expect(((await profile.json()) as { allows_write_to_pm: boolean }).allows_write_to_pm).toBe(
+      true,
+    );
+    await capture(app, 'response-time-chat-telegram-allowed');
     await app.context.close();
   });
 });

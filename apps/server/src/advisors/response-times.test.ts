@@ -3,7 +3,7 @@
  * histories, its periodic refresh by one instance at a time, and the field in the answers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALLS, RESPONSE_TIMES, responseTimeWording } from '@seer/contract';
+import { CALLS, RESPONSE_TIMES } from '@seer/contract';
 import { newUserId, startTestApp, type TestApp } from '../test/harness.js';
 import { connect } from '../db/database.js';
 import { ResponseTimesRefresher } from './response-times.js';
@@ -204,19 +204,5 @@ describe('the field in the answers', () => {
       headers,
     });
     expect(CALLS.GetManager.answer.parse(one.json()).manager.median_response_seconds).toBe(300);
-  });
-});
-
-describe('the wording of a median', () => {
-  it('rounds to under a minute, minutes, hours and days', () => {
-    expect(responseTimeWording(0)).toEqual({ unit: 'underMinute' });
-    expect(responseTimeWording(59)).toEqual({ unit: 'underMinute' });
-    expect(responseTimeWording(60)).toEqual({ unit: 'minutes', count: 1 });
-    expect(responseTimeWording(290)).toEqual({ unit: 'minutes', count: 5 });
-    expect(responseTimeWording(37 * 60)).toEqual({ unit: 'minutes', count: 35 });
-    expect(responseTimeWording(58 * 60)).toEqual({ unit: 'hours', count: 1 });
-    expect(responseTimeWording(150 * 60)).toEqual({ unit: 'hours', count: 3 });
-    expect(responseTimeWording(30 * 3600)).toEqual({ unit: 'days', count: 1 });
-    expect(responseTimeWording(60 * 3600)).toEqual({ unit: 'days', count: 3 });
   });
 });

@@ -119,6 +119,10 @@ const EnvSchema = z.object({
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   DEMO_REPLY_DELAY_MS: optionalString,
+  RESPONSE_TIMES_REFRESH_SECONDS: optionalString.refine(
+    (v) => v === undefined || /^[1-9]\d{0,5}$/.test(v),
+    { message: 'RESPONSE_TIMES_REFRESH_SECONDS must be a whole number of seconds (1 or more)' },
+  ),
 });
 
 export interface Config {
@@ -174,6 +178,8 @@ export interface Config {
   demo: boolean;
   /** Demo advisors' reply delay [min, max] in ms. */
   demoReplyDelayMs: [number, number];
+  /** How often advisors' median response times are recomputed (by one instance). */
+  responseTimesRefreshMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -256,5 +262,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     demo: nodeEnv !== 'production',
     demoReplyDelayMs: [delay[0] ?? 1500, delay[1] ?? delay[0] ?? 4000],
+    responseTimesRefreshMs: Number(e.RESPONSE_TIMES_REFRESH_SECONDS ?? '600') * 1000,
   };
 }

@@ -5,6 +5,7 @@ import { buildApp } from './app.js';
 import { seedDemoData } from './demo/seed.js';
 import { startPaymentWorkers } from './payments/payments.setup.js';
 import { createLogger, logTo } from './logger.js';
+import { ResponseTimesRefresher } from './advisors/response-times.js';
 import { PostgresTransport } from './realtime/transports/postgres-transport.js';
 import { RedisTransport, redisChannelFor } from './realtime/transports/redis-transport.js';
 
@@ -50,6 +51,13 @@ async function main(): Promise<void> {
   }
   const { app, services } = built;
   let stopPaymentWorkers: (() => Promise<void>) | null = null;
+  // Advisors' median response times: at start, then every RESPONSE_TIMES_REFRESH_SECONDS, by one instance.
+  const responseTimes = new ResponseTimesRefresher({
+    sql: db.sql,
+    advisors: services.advisors,
+    intervalMs: config.responseTimesRefreshMs,
+    log: logTo(log.child({ module: 'response-times' })),
+  });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -59,6 +67,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await stopPaymentWorkers?.();
+      await responseTimes.stop();
       await app.close();
       await db.close();
     } finally {
@@ -69,6 +78,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  responseTimes.start();
   // TON deposit watcher (with TON_WALLET_ADDRESS) and bot intake (with BOT_TOKEN), once the webhook route is listening.
   stopPaymentWorkers = startPaymentWorkers(
     config,

@@ -9,6 +9,7 @@ import { withAdvisorId } from './advisor-id.js';
 import { advisorIdField, categoryIdField, imageIdField, telegramIdField } from './ids.js';
 import { LIMITS, LOCALES } from './limits.js';
 import { readText, textField } from './text-field.js';
+import { MedianResponseSeconds } from './response-times.js';
 import * as A from './admin.js';
 import * as S from './spending.js';
 import * as C from './satisfaction.js';
@@ -69,6 +70,8 @@ export const Advisor = z.object({
   languages: z.array(z.string()),
   isActive: z.boolean(),
   isOnline: z.boolean(),
+  /** Median first-response time over the last 30 days, refreshed every few minutes; null when too few answers to tell (response-times.ts). */
+  median_response_seconds: MedianResponseSeconds,
 });
 export type Advisor = z.infer<typeof Advisor>;
 

@@ -16,3 +16,4 @@ export * from './spending.js';
 export * from './satisfaction.js';
 export * from './horoscope.js';
 export * from './links.js';
+export * from './response-times.js';

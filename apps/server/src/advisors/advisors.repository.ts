@@ -23,6 +23,14 @@ export interface AdvisorRecord {
   text_language: string;
   /** The two texts in other languages, by language code. */
   translations: Record<string, AdvisorTexts>;
+  /** Median first-response time over the last 30 days, as last refreshed; null below the minimum of periods. */
+  median_response_seconds: number | null;
+}
+
+/** What one refresh of the response times found. */
+export interface ResponseTimesRefresh {
+  /** Advisors whose figure (or count of periods) changed. */
+  changed: number;
 }
 
 export interface AdvisorTexts {
@@ -47,7 +55,7 @@ export interface NewAdvisor {
 
 const COLUMNS = `id, name, avatar_url, category_id, description, additional_info, price_cents, experience_years,
   clients, languages, is_active, is_away, is_demo, demo_online, telegram_id, rating_sum, review_count,
-  text_language, COALESCE((SELECT jsonb_object_agg(t.language, jsonb_build_object('description', t.description,
+  text_language, median_response_seconds, COALESCE((SELECT jsonb_object_agg(t.language, jsonb_build_object('description', t.description,
     'additional_info', t.additional_info)) FROM advisor_texts t WHERE t.advisor_id = advisors.id), '{}') AS translations`;
 
 export class AdvisorsRepository {
@@ -139,6 +147,58 @@ export class AdvisorsRepository {
 
   async setAway(advisorId: number, away: boolean): Promise<void> {
     await this.sql`UPDATE advisors SET is_away = ${away} WHERE id = ${advisorId}`;
+  }
+
+  /**
+   * Recomputes every advisor's median first-response time from the messages. A waiting period
+   * starts with a user message in the last `windowDays` days whose previous message in the
+   * dialog is the advisor's (or that opens the dialog), and lasts until the advisor's next
+   * message; periods not answered yet are left out until they are. The median
+   * (percentile_cont) is kept only over at least `minPeriods` answered periods, else null.
+   * Only rows whose figure changed are written.
+   */
+  async refreshResponseTimes(
+    windowDays: number,
+    minPeriods: number,
+  ): Promise<ResponseTimesRefresh> {
+    const rows = await this.sql<{ id: number }[]>`
+      WITH starts AS (
+        SELECT d.advisor_id, m.dialog_id, m.id, m.created_at
+        FROM messages m
+        JOIN dialogs d ON d.id = m.dialog_id
+        WHERE m.sender = 'user'
+          AND m.created_at >= now() - make_interval(days => ${windowDays})
+          AND COALESCE((SELECT p.sender FROM messages p
+                        WHERE p.dialog_id = m.dialog_id AND p.id < m.id
+                        ORDER BY p.id DESC LIMIT 1), 'manager') = 'manager'
+      ),
+      periods AS (
+        SELECT s.advisor_id, EXTRACT(EPOCH FROM (answer.created_at - s.created_at)) AS wait
+        FROM starts s
+        CROSS JOIN LATERAL (
+          SELECT a.created_at FROM messages a
+          WHERE a.dialog_id = s.dialog_id AND a.id > s.id AND a.sender = 'manager'
+          ORDER BY a.id LIMIT 1
+        ) answer
+      ),
+      medians AS (
+        SELECT advisor_id, count(*)::int AS periods,
+          percentile_cont(0.5) WITHIN GROUP (ORDER BY wait) AS median
+        FROM periods GROUP BY advisor_id
+      ),
+      figures AS (
+        SELECT a.id,
+          CASE WHEN m.periods >= ${minPeriods} THEN greatest(0, round(m.median))::int END AS median,
+          COALESCE(m.periods, 0) AS periods
+        FROM advisors a LEFT JOIN medians m ON m.advisor_id = a.id
+      )
+      UPDATE advisors SET median_response_seconds = f.median, response_periods = f.periods
+      FROM figures f
+      WHERE advisors.id = f.id
+        AND (advisors.median_response_seconds IS DISTINCT FROM f.median
+          OR advisors.response_periods <> f.periods)
+      RETURNING advisors.id`;
+    return { changed: rows.length };
   }
 
   async addToRating(

@@ -5,6 +5,7 @@ import {
   findCategory,
   type Advisor,
   type Locale,
+  RESPONSE_TIMES,
 } from '@seer/contract';
 import type { Tx } from '../db/database.js';
 import type {
@@ -151,6 +152,19 @@ export class AdvisorsService {
     return this.repository.addToRating(tx, advisorId, ratingDelta, countDelta);
   }
 
+  /**
+   * Recomputes every advisor's median first-response time into the advisors table (one instance
+   * at a time, every few minutes: response-times.ts), then forgets the cached lists.
+   */
+  async refreshResponseTimes(): Promise<{ changed: number }> {
+    const result = await this.repository.refreshResponseTimes(
+      RESPONSE_TIMES.windowDays,
+      RESPONSE_TIMES.minPeriods,
+    );
+    this.invalidate();
+    return result;
+  }
+
   /** The advisor's own online/away switch. */
   async setAway(advisor: AdvisorRecord, away: boolean): Promise<boolean> {
     await this.repository.setAway(advisor.id, away);
@@ -212,5 +226,6 @@ function toAdvisor(record: AdvisorRecord, isOnline: boolean, lang: string): Advi
     languages: record.languages,
     isActive: record.is_active,
     isOnline,
+    median_response_seconds: record.median_response_seconds,
   };
 }

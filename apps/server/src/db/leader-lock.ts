@@ -12,6 +12,7 @@ type Reserved = Awaited<ReturnType<Sql['reserve']>>;
 export const LOCK_KEYS = {
   tonWatcher: 7_345_101,
   botPolling: 7_345_102,
+  responseTimes: 7_345_103,
 } as const;
 
 export class LeaderLock {

@@ -31,18 +31,37 @@ export async function askWriteAccessOnce(): Promise<boolean | null> {
   }
   const allowed = await requestWriteAccess();
   try {
-    await callApi('SetWriteAccess', { body: { allowed } });
-    setCachedData<CurrentUser | undefined>(USER_DATA_KEY, (current) =>
-      current
-        ? {
-            ...current,
-            allows_write_to_pm: allowed,
-            data: { ...current.data, allows_write_to_pm: allowed },
-          }
-        : current,
-    );
+    await recordWriteAccess(allowed);
   } catch {
     // The server keeps what it knew; the settings screen can ask again.
   }
   return allowed;
+}
+
+/** Whether the bot may write to the signed-in user, as far as this app knows (inside Telegram only). */
+export function botCanWrite(user: Pick<CurrentUser['data'], 'allows_write_to_pm'>): boolean {
+  return isInTelegram() && user.allows_write_to_pm;
+}
+
+/**
+ * Asks now, on the user's tap (an offer such as the offline chat's), whatever was asked before;
+ * resolves to the answer once the server has it. Throws when the server could not be told.
+ */
+export async function askWriteAccessNow(): Promise<boolean> {
+  const allowed = await requestWriteAccess();
+  await recordWriteAccess(allowed);
+  return allowed;
+}
+
+async function recordWriteAccess(allowed: boolean): Promise<void> {
+  await callApi('SetWriteAccess', { body: { allowed } });
+  setCachedData<CurrentUser | undefined>(USER_DATA_KEY, (current) =>
+    current
+      ? {
+          ...current,
+          allows_write_to_pm: allowed,
+          data: { ...current.data, allows_write_to_pm: allowed },
+        }
+      : current,
+  );
 }

@@ -26,6 +26,7 @@ const advisor: Advisor = {
   languages: ['ru', 'en', 'de'],
   isActive: true,
   isOnline: true,
+  median_response_seconds: null,
 };
 
 function renderCard(fields: Partial<Advisor> = {}) {

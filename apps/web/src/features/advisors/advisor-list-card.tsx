@@ -1,4 +1,4 @@
-/** One advisor in a category list: avatar, rating, name, description, languages, category, experience, price. */
+/** One advisor in a category list: avatar, rating, name, description, languages, category, experience, usual answer time, price. */
 import { Link } from 'wouter';
 import { findCategory, type Advisor } from '@seer/contract';
 import { formatPricePerMessage, useT } from '../../lib/i18n';
@@ -6,6 +6,7 @@ import { languageNames } from './advisor-languages';
 import { Avatar } from '../../shared/ui/avatar';
 import { StarRating } from '../../shared/ui/star-rating';
 import { FavouriteButton } from '../../shared/favourites/favourite-button';
+import { ResponseTime } from '../../shared/response-time/response-time';
 
 export function AdvisorListCard({ advisor }: { advisor: Advisor }) {
   const t = useT();
@@ -33,6 +34,7 @@ export function AdvisorListCard({ advisor }: { advisor: Advisor }) {
               {t('advisors.languages')}: {languageNames(advisor.languages)}
             </span>
           )}
+          <ResponseTime seconds={advisor.median_response_seconds} />
           <span className="advisor-card-price">{formatPricePerMessage(advisor.price_cents)}</span>
         </span>
       </Link>

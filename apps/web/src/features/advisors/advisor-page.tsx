@@ -19,6 +19,7 @@ import { ButtonLink } from '../../shared/ui/button';
 import { PageHeader } from '../../shared/ui/page-header';
 import { StarRating } from '../../shared/ui/star-rating';
 import { FavouriteButton } from '../../shared/favourites/favourite-button';
+import { ResponseTime } from '../../shared/response-time/response-time';
 import { isApiError } from '../../lib/api-client';
 import { AdvisorNotFound, ErrorState, LoadingState } from '../../shared/ui/states';
 import './advisors.css';
@@ -137,6 +138,7 @@ export default function AdvisorPage() {
         </p>
         <StarRating rating={manager.rating} count={manager.reviews} />
         <p className="advisor-price">{formatPricePerMessage(manager.price_cents)}</p>
+        <ResponseTime seconds={manager.median_response_seconds} />
         <p className="small muted">
           {t('advisors.languages')}: {languages || '—'}
         </p>

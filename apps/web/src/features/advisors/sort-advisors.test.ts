@@ -22,6 +22,7 @@ function advisor(id: number, fields: Partial<Advisor>): Advisor {
     languages: [],
     isActive: true,
     isOnline: false,
+    median_response_seconds: null,
     ...fields,
   };
 }

@@ -17,6 +17,7 @@ import { deleteChat } from './api/delete-chat';
 import { ChatMenu } from './chat-menu';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
+import { OfflineWait } from './offline-wait';
 import { unlockSound } from './chat-sound';
 import { useChat } from './use-chat';
 import styles from './chat.module.css';
@@ -164,6 +165,14 @@ export default function ChatPage() {
             ? ` · ${t('chat.freeLeft', { count: freeMessages })}`
             : ` · ${t('chat.balance', { balance: formatAmount(balanceCents) })}`)}
       </p>
+
+      {!online && (
+        <OfflineWait
+          name={advisor.name}
+          medianSeconds={advisor.median_response_seconds}
+          allowsWriteToPm={profile?.allows_write_to_pm}
+        />
+      )}
 
       <MessageList messages={messages} advisorName={advisor.name} />
 

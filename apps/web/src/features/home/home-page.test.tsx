@@ -26,6 +26,7 @@ function advisor(id: number, categoryId: number) {
     languages: ['en'],
     isActive: true,
     isOnline: true,
+    median_response_seconds: null,
   };
 }
 

@@ -41,6 +41,7 @@ const reader = (id: number, name: string): Advisor => ({
   languages: ['en'],
   isActive: true,
   isOnline: true,
+  median_response_seconds: null,
 });
 
 const paymentInfo = {

@@ -14,6 +14,7 @@ export {
   CircleCheck as SuccessIcon,
   CircleX as ErrorIcon,
   Copy as CopyIcon,
+  Clock as ClockIcon,
   Contrast as YesNoIcon,
   EllipsisVertical as MoreIcon,
   Gem as TonIcon,

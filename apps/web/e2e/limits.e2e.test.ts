@@ -104,7 +104,7 @@ describe.skipIf(skipReason())('spending limits and the satisfaction credit', () 
     const amount = formatMoney(credit, 'ru');
     await modal.getByText(tr('ru', 'modals.credit.title')).waitFor();
     expect(plain(await modal.locator('p.muted').first().innerText())).toBe(
-      plain(tr('ru', 'modals.credit.message', { amount, messages: 2 })),
+      plain(tr('ru', 'modals.credit.message', { amount, count: 2 })),
     );
     await capture(app, 'chat-satisfaction-offer', LIMIT_REFUSED);
     await modal

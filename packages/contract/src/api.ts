@@ -6,7 +6,13 @@
  */
 import { z } from 'zod';
 import { withAdvisorId } from './advisor-id.js';
-import { advisorIdField, categoryIdField, imageIdField, telegramIdField } from './ids.js';
+import {
+  advisorIdField,
+  categoryIdField,
+  imageIdField,
+  messageIdField,
+  telegramIdField,
+} from './ids.js';
 import { LIMITS, LOCALES } from './limits.js';
 import { readText, textField } from './text-field.js';
 import { MedianResponseSeconds } from './response-times.js';
@@ -297,7 +303,18 @@ export const ManagerSendMessageBody = z.object({
   image_id: imageIdField.optional(),
 });
 export const ManagerSetStatusBody = z.object({ online: z.boolean() });
-export const ManagerMarkReadBody = z.object({ telegram_user_id: telegramIdField });
+/**
+ * `up_to_id`: the newest message of the other side that was on screen; only messages up to it are
+ * marked read, so a mark sent late never covers a message the reader has not seen. Absent: all.
+ */
+const upToIdField = messageIdField.optional();
+export const ManagerMarkReadBody = z.object({
+  telegram_user_id: telegramIdField,
+  up_to_id: upToIdField,
+});
+export const MarkReadBody = z
+  .object({ manager_id: advisorIdField, up_to_id: upToIdField })
+  .transform(withAdvisorId);
 
 export const AdvisorDialog = z.object({
   telegram_user_id: z.number().int(),
@@ -496,7 +513,7 @@ export const CALLS = {
     name: 'MarkRead.php',
     methods: ['POST'],
     summary: "Mark the advisor's messages in a dialog as read",
-    body: ManagerIdBody,
+    body: MarkReadBody,
     answer: StatusAnswer,
     access: 'user',
   },

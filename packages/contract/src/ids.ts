@@ -40,6 +40,8 @@ function wholeNumberField(min: number, max: number): z.ZodType<number, number | 
 export const advisorIdField = wholeNumberField(1, INTEGER_ID_MAX);
 /** A Telegram user's id (`telegram_user_id`, `telegram_id`) in a query or a body. */
 export const telegramIdField = wholeNumberField(1, BIGINT_ID_MAX);
+/** A chat message's id (`messages.id`). */
+export const messageIdField = wholeNumberField(1, BIGINT_ID_MAX);
 /** A TON deposit's id. */
 export const depositIdField = wholeNumberField(1, BIGINT_ID_MAX);
 /** One of the 12 categories (categories.ts). */

@@ -100,17 +100,36 @@ export class ChatRepository {
     );
   }
 
-  /** Marks the other party's messages read for `reader`; returns the newest id marked, or null. */
-  async markRead(dialogId: number, reader: 'user' | 'manager'): Promise<number | null> {
+  /**
+   * Marks the other party's messages read for `reader`, up to `upToId` when given (the newest one
+   * the reader saw); the dialog's unread count becomes what is left. Returns the newest id marked,
+   * or null.
+   */
+  async markRead(
+    dialogId: number,
+    reader: 'user' | 'manager',
+    upToId?: number,
+  ): Promise<number | null> {
     const otherSender = reader === 'user' ? 'manager' : 'user';
+    const limit = upToId ?? Number.MAX_SAFE_INTEGER;
     return this.sql.begin(async (tx) => {
-      if (reader === 'user') await tx`UPDATE dialogs SET user_unread = 0 WHERE id = ${dialogId}`;
-      else await tx`UPDATE dialogs SET advisor_unread = 0 WHERE id = ${dialogId}`;
+      // The dialog row first: the lock orders this against a send raising the count meanwhile.
+      await tx`SELECT 1 FROM dialogs WHERE id = ${dialogId} FOR UPDATE`;
       const [row] = await tx<{ up_to: number | null }[]>`
         WITH marked AS (
           UPDATE messages SET read_at = now()
-          WHERE dialog_id = ${dialogId} AND sender = ${otherSender} AND read_at IS NULL RETURNING id)
+          WHERE dialog_id = ${dialogId} AND sender = ${otherSender} AND read_at IS NULL
+            AND id <= ${limit} RETURNING id)
         SELECT max(id)::bigint AS up_to FROM marked`;
+      const left = upToId === undefined ? 0 : null;
+      if (reader === 'user')
+        await tx`UPDATE dialogs SET user_unread = COALESCE(${left}::int, (SELECT count(*)::int
+          FROM messages WHERE dialog_id = ${dialogId} AND sender = 'manager' AND read_at IS NULL
+            AND id > user_cleared_up_to)) WHERE id = ${dialogId}`;
+      else
+        await tx`UPDATE dialogs SET advisor_unread = COALESCE(${left}::int, (SELECT count(*)::int
+          FROM messages WHERE dialog_id = ${dialogId} AND sender = 'user' AND read_at IS NULL))
+          WHERE id = ${dialogId}`;
       return row?.up_to ?? null;
     });
   }

@@ -38,7 +38,7 @@ export function chatRoutes(
 
   registerCall(app, auth, 'MarkRead', async ({ identity, body }) => {
     await limits.take('chatChange', identity.telegramId);
-    await chat.markReadByUser(identity.telegramId, body.advisorId);
+    await chat.markReadByUser(identity.telegramId, body.advisorId, body.up_to_id);
     return { status: 'success' };
   });
 
@@ -67,7 +67,7 @@ export function chatRoutes(
 
   registerCall(app, auth, 'ManagerMarkRead', async ({ identity, advisor, body }) => {
     await limits.take('chatChange', identity.telegramId);
-    await chat.markReadByAdvisor(advisor, body.telegram_user_id);
+    await chat.markReadByAdvisor(advisor, body.telegram_user_id, body.up_to_id);
     return { status: 'success' };
   });
 }

@@ -214,16 +214,21 @@ export class ChatService {
     return rows.map((row) => toWireMessage(row, userId, advisor.id));
   }
 
-  async markReadByUser(userId: number, advisorId: number): Promise<void> {
+  /** The advisor's messages up to `seenUpToId` (all when absent) have been seen by the user. */
+  async markReadByUser(userId: number, advisorId: number, seenUpToId?: number): Promise<void> {
     const dialog = await this.repository.findDialog(userId, advisorId);
     if (!dialog) throw new NotFoundError('No dialog with this advisor');
-    await this.markRead(dialog.id, userId, advisorId, 'user');
+    await this.markRead(dialog.id, userId, advisorId, 'user', seenUpToId);
   }
 
-  async markReadByAdvisor(advisor: AdvisorRecord, userId: number): Promise<void> {
+  async markReadByAdvisor(
+    advisor: AdvisorRecord,
+    userId: number,
+    seenUpToId?: number,
+  ): Promise<void> {
     const dialog = await this.repository.findDialog(userId, advisor.id);
     if (!dialog) throw new NotFoundError('No dialog with this user');
-    await this.markRead(dialog.id, userId, advisor.id, 'manager');
+    await this.markRead(dialog.id, userId, advisor.id, 'manager', seenUpToId);
   }
 
   private async markRead(
@@ -231,8 +236,9 @@ export class ChatService {
     userId: number,
     advisorId: number,
     reader: 'user' | 'manager',
+    seenUpToId?: number,
   ): Promise<void> {
-    const upToId = await this.repository.markRead(dialogId, reader);
+    const upToId = await this.repository.markRead(dialogId, reader, seenUpToId);
     if (upToId !== null) this.events.publish({ type: 'read', userId, advisorId, reader, upToId });
   }
 

@@ -75,7 +75,7 @@ function WorkspaceChat({ advisorId, userId }: { advisorId: number; userId: numbe
   useEffect(() => connectAsAdvisor(advisorId), [advisorId]);
   useEffect(() => watchAdvisorDialog(userId, advisorId), [userId, advisorId]);
 
-  const markSeen = useCallback(() => markDialogRead(userId), [userId]);
+  const markSeen = useCallback((upToId?: number) => markDialogRead(userId, upToId), [userId]);
   const { messages, add } = useLiveDialog({
     side: 'manager',
     advisorId,

@@ -28,7 +28,9 @@ vi.mock('../../lib/socket', () => ({
 }));
 
 const markRead = vi.fn().mockResolvedValue({ status: 'success' });
-vi.mock('./api/mark-read', () => ({ markRead: (id: number) => markRead(id) }));
+vi.mock('./api/mark-read', () => ({
+  markRead: (id: number, upToId?: number) => markRead(id, upToId),
+}));
 
 const playMessageSound = vi.fn();
 vi.mock('./chat-sound', () => ({ playMessageSound: () => playMessageSound() }));
@@ -102,7 +104,7 @@ describe('useChat', () => {
       'I see a journey',
     ]);
     expect(playMessageSound).toHaveBeenCalledTimes(1);
-    await waitFor(() => expect(markRead).toHaveBeenCalledWith(3));
+    await waitFor(() => expect(markRead).toHaveBeenCalledWith(3, 2));
   });
 
   it("ignores the user's own echo and other dialogs' messages", async () => {
@@ -190,12 +192,15 @@ describe('typing', () => {
 });
 
 describe('leaving the chat', () => {
-  it('leaves a message that arrived in the last moment before leaving unread: it may not have been seen', async () => {
+  it('sends a waiting mark-read on the way out, naming the newest message that was on screen', async () => {
     const hook = await openChat();
     markRead.mockClear();
-    act(() => handlers.get('new_message')(newMessageFrame(message(2, 'manager', 'Quick reply'))));
+    act(() => handlers.get('new_message')!(newMessageFrame(message(2, 'manager', 'Quick reply'))));
     hook.unmount();
+    // Sent at once, and only up to message 2: a reply arriving after the user left stays unread.
+    expect(markRead).toHaveBeenCalledTimes(1);
+    expect(markRead).toHaveBeenCalledWith(3, 2);
     await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(markRead).not.toHaveBeenCalled();
+    expect(markRead).toHaveBeenCalledTimes(1);
   });
 });

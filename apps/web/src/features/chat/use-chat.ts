@@ -52,12 +52,12 @@ export function useChat(advisorId: number | null) {
   }, [advisorId]);
 
   const markSeen = useCallback(
-    () =>
+    (upToId?: number) =>
       advisorId === null
         ? Promise.resolve()
         : // A mark sent on the way out of the chat answers after the user has left it: a reply
           // that arrived meanwhile is unread, so only a chat still on screen clears its count.
-          markRead(advisorId).then(() => {
+          markRead(advisorId, upToId).then(() => {
             if (isViewingChat(advisorId)) clearUnread(advisorId);
           }),
     [advisorId],

@@ -17,8 +17,8 @@ export interface LiveDialogOptions {
   userId: number | null;
   history: readonly Message[] | undefined;
   refetch: () => Promise<void>;
-  /** Tells the server this side has seen the other side's messages. */
-  markRead: () => Promise<unknown>;
+  /** Tells the server this side has seen the other side's messages up to `upToId`. */
+  markRead: (upToId?: number) => Promise<unknown>;
   /**
    * Whether this side's own messages arriving over the socket are shown. The user's chat ignores
    * the echo (the send's answer already put the message on screen); the workspace shows replies
@@ -36,27 +36,40 @@ export function useLiveDialog(options: LiveDialogOptions) {
   /** The other side has read this side's messages up to this id. */
   const [readUpTo, setReadUpTo] = useState(0);
   const markTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** The mark waiting in its batching pause: this dialog's markRead, taken when it was scheduled. */
+  const pendingMark = useRef<((upToId?: number) => Promise<unknown>) | null>(null);
+  /** The newest message of the other side on screen (what a mark-read covers). */
+  const newestSeen = useRef<number | undefined>(undefined);
   const latest = useRef(options);
   latest.current = options;
 
-  // Another dialog starts from its own history.
+  const sendMark = useCallback(() => {
+    const mark = pendingMark.current;
+    if (markTimer.current !== null) clearTimeout(markTimer.current);
+    markTimer.current = null;
+    pendingMark.current = null;
+    if (mark && document.visibilityState === 'visible')
+      void mark(newestSeen.current).catch(() => {});
+  }, []);
+
+  // Another dialog starts from its own history. A mark still waiting when the dialog closes is
+  // sent then: it names the newest message that was on screen, so a reply that comes after the
+  // reader has left stays unread.
   useEffect(() => {
     setAdded([]);
     setReadUpTo(0);
     return () => {
-      if (markTimer.current !== null) clearTimeout(markTimer.current);
-      markTimer.current = null;
+      sendMark();
+      newestSeen.current = undefined;
     };
-  }, [advisorId, userId]);
+  }, [advisorId, userId, sendMark]);
 
   /** Batched, and only while the page is visible. */
   const scheduleMarkRead = useCallback(() => {
     if (markTimer.current !== null) return;
-    markTimer.current = setTimeout(() => {
-      markTimer.current = null;
-      if (document.visibilityState === 'visible') void latest.current.markRead().catch(() => {});
-    }, 300);
-  }, []);
+    pendingMark.current = latest.current.markRead;
+    markTimer.current = setTimeout(sendMark, 300);
+  }, [sendMark]);
 
   useEffect(() => {
     if (advisorId === null) return;
@@ -102,6 +115,16 @@ export function useLiveDialog(options: LiveDialogOptions) {
     () => applyReadUpTo(mergeMessages(history ?? [], added), side, readUpTo),
     [history, added, side, readUpTo],
   );
+  useEffect(() => {
+    for (const message of messages)
+      if (
+        message.sender === other &&
+        message.manager_id === advisorId &&
+        (userId === null || message.telegram_user_id === userId) &&
+        message.id > (newestSeen.current ?? 0)
+      )
+        newestSeen.current = message.id;
+  }, [messages, other, advisorId, userId]);
 
   /** A message this side just sent (from the send's answer). */
   const add = useCallback(

@@ -5,7 +5,17 @@ import { memoryLocation } from 'wouter/memory-location';
 import type { ChatSummary, Message, ServerFrame } from '@seer/contract';
 import { clearDataCache } from '../lib/use-data';
 import { t } from '../lib/i18n';
-import { viewChat } from '../shared/live-dialog/live-chats';
+import { viewChat as mountChat } from '../shared/live-dialog/live-chats';
+
+/** The chat with this advisor is on screen: mounted, and the app's address is its own. */
+function viewChat(advisorId: number): () => void {
+  window.history.replaceState(null, '', `/chat/${advisorId}`);
+  const unmount = mountChat(advisorId);
+  return () => {
+    unmount();
+    window.history.replaceState(null, '', '/');
+  };
+}
 import { BottomBar } from './layout';
 
 type Handler = (frame: ServerFrame) => void;

@@ -14,7 +14,7 @@ import { chatsWithMessage } from './live-lists';
 export const CHATS_KEY = 'chats';
 type Chats = CallAnswer<'GetAllChats'>;
 
-/** The advisor whose chat is on screen, if any. */
+/** The advisor whose chat is mounted, if any (see `viewingNow`). */
 let viewing: number | null = null;
 let followers = 0;
 let stopFollowing: (() => void) | null = null;
@@ -34,9 +34,17 @@ export function clearUnread(advisorId: number): void {
     setCachedData(CHATS_KEY, { ...current, chats: withoutUnread(current.chats, advisorId) });
 }
 
+/**
+ * The advisor whose chat is on screen now. A chat page stays mounted (hidden) for a moment after
+ * the user has left it, while the next page's code or texts load; the address has changed at once.
+ */
+function viewingNow(): number | null {
+  return viewing !== null && window.location.pathname === `/chat/${viewing}` ? viewing : null;
+}
+
 /** Whether the chat with this advisor is on screen now. */
 export function isViewingChat(advisorId: number): boolean {
-  return viewing === advisorId;
+  return viewingNow() === advisorId;
 }
 
 /** The chat with this advisor is on screen; its unread count is cleared. Returns the undo. */
@@ -59,7 +67,7 @@ function follow(): () => void {
           void reload?.();
           return;
         }
-        if (viewing === data.manager_id) next = withoutUnread(next, data.manager_id);
+        if (viewingNow() === data.manager_id) next = withoutUnread(next, data.manager_id);
         setCachedData(CHATS_KEY, { ...current, chats: next });
       }),
       // Back from a lost connection: counts may have changed meanwhile.
@@ -92,7 +100,8 @@ export function useLiveChats() {
   // A reload answered before the open chat's messages were marked read does not count them.
   const data = chats.data;
   useEffect(() => {
-    if (data && viewing !== null) clearUnread(viewing);
+    const onScreen = viewingNow();
+    if (data && onScreen !== null) clearUnread(onScreen);
   }, [data]);
   return chats;
 }
@@ -102,8 +111,9 @@ export function useLiveChats() {
  * there, whatever order a reload's answer and its mark-read come back in.
  */
 export function unreadTotal(chats: readonly ChatSummary[] | undefined): number {
+  const onScreen = viewingNow();
   return (chats ?? []).reduce(
-    (sum, chat) => (chat.manager_id === viewing ? sum : sum + chat.unread),
+    (sum, chat) => (chat.manager_id === onScreen ? sum : sum + chat.unread),
     0,
   );
 }

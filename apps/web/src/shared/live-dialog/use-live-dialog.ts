@@ -40,6 +40,15 @@ export function useLiveDialog(options: LiveDialogOptions) {
   const pendingMark = useRef<((upToId?: number) => Promise<unknown>) | null>(null);
   /** The newest message of the other side on screen (what a mark-read covers). */
   const newestSeen = useRef<number | undefined>(undefined);
+  /**
+   * The dialog's address. The page stays mounted (hidden) for a moment after the user has left it,
+   * while the next page loads: what arrives then was not seen.
+   */
+  const ownPath = useRef(window.location.pathname);
+  const onScreen = useCallback(
+    () => document.visibilityState === 'visible' && window.location.pathname === ownPath.current,
+    [],
+  );
   const latest = useRef(options);
   latest.current = options;
 
@@ -48,8 +57,7 @@ export function useLiveDialog(options: LiveDialogOptions) {
     if (markTimer.current !== null) clearTimeout(markTimer.current);
     markTimer.current = null;
     pendingMark.current = null;
-    if (mark && document.visibilityState === 'visible')
-      void mark(newestSeen.current).catch(() => {});
+    if (mark && newestSeen.current !== undefined) void mark(newestSeen.current).catch(() => {});
   }, []);
 
   // Another dialog starts from its own history. A mark still waiting when the dialog closes is
@@ -58,18 +66,19 @@ export function useLiveDialog(options: LiveDialogOptions) {
   useEffect(() => {
     setAdded([]);
     setReadUpTo(0);
+    ownPath.current = window.location.pathname;
     return () => {
       sendMark();
       newestSeen.current = undefined;
     };
   }, [advisorId, userId, sendMark]);
 
-  /** Batched, and only while the page is visible. */
+  /** Batched, and only while the dialog is on screen. */
   const scheduleMarkRead = useCallback(() => {
-    if (markTimer.current !== null) return;
+    if (markTimer.current !== null || !onScreen()) return;
     pendingMark.current = latest.current.markRead;
     markTimer.current = setTimeout(sendMark, 300);
-  }, [sendMark]);
+  }, [sendMark, onScreen]);
 
   useEffect(() => {
     if (advisorId === null) return;
@@ -116,6 +125,7 @@ export function useLiveDialog(options: LiveDialogOptions) {
     [history, added, side, readUpTo],
   );
   useEffect(() => {
+    if (!onScreen()) return;
     for (const message of messages)
       if (
         message.sender === other &&
@@ -124,7 +134,7 @@ export function useLiveDialog(options: LiveDialogOptions) {
         message.id > (newestSeen.current ?? 0)
       )
         newestSeen.current = message.id;
-  }, [messages, other, advisorId, userId]);
+  }, [messages, other, advisorId, userId, onScreen]);
 
   /** A message this side just sent (from the send's answer). */
   const add = useCallback(

@@ -27,6 +27,7 @@ import { ImagesRepository } from './images/images.repository.js';
 import { ImagesService } from './images/images.service.js';
 import { MoneyRepository } from './money/money.repository.js';
 import { MoneyService } from './money/money.service.js';
+import { GROUP_COMMIT_DEFAULTS } from './money/group-commit.js';
 import { PaymentsRepository } from './payments/payments.repository.js';
 import { PaymentsService } from './payments/payments.service.js';
 import { CryptoRepository } from './payments/crypto.repository.js';
@@ -89,7 +90,13 @@ export async function createDomainServices(deps: {
         publicUrl: config.publicUrl,
       })
     : null;
-  const money = new MoneyService(sql, new MoneyRepository(sql), events, receipts ? [receipts] : []);
+  const money = new MoneyService(
+    sql,
+    new MoneyRepository(sql),
+    events,
+    receipts ? [receipts] : [],
+    { ...GROUP_COMMIT_DEFAULTS, maxBatch: config.paidSendBatch },
+  );
   const images = new ImagesService(new ImagesRepository(sql));
   const chat = new ChatService(sql, new ChatRepository(sql), advisors, money, events);
   const spending = new SpendingService(sql, new SpendingRepository(sql));

@@ -117,6 +117,8 @@ async function inBatches<T>(
 
 interface Step {
   offered: number;
+  /** Delivered at all, including after the sending window (within 2 s of the last answer). */
+  arrived: number;
   sent: number;
   delivered: number;
   failed: number;
@@ -304,6 +306,7 @@ async function main(): Promise<void> {
       const { p50, p99 } = percentiles(latencies);
       const step = {
         offered: rate,
+        arrived: counted,
         sent,
         delivered: counted,
         failed,
@@ -317,7 +320,7 @@ async function main(): Promise<void> {
       const drainUntil = performance.now() + 2000;
       while (sentAt.size > 0 && performance.now() < drainUntil) await sleep(10);
       const late = percentiles(latencies);
-      return { ...step, p50: late.p50, p99: late.p99 };
+      return { ...step, arrived: delivered, p50: late.p50, p99: late.p99 };
     }
 
     await run(RATE, 2); // warm-up: JIT, connection pools, caches
@@ -330,8 +333,8 @@ async function main(): Promise<void> {
     const databaseCpuPerMessage =
       ((await databaseCpuMs(databaseName)) - databaseCpu0) / steady.sent;
     console.log(
-      `at ${RATE} paid messages/s for ${fmt(steady.seconds)} s: ${steady.delivered}/${steady.sent} delivered, ${steady.failed} failed; ` +
-        `send-to-delivery p50 ${fmt(steady.p50)} ms, p99 ${fmt(steady.p99)} ms (target ≤ ${TARGET_P99_MS} ms, all delivered: ${pass(steady.p99 <= TARGET_P99_MS && steady.delivered === steady.sent && steady.failed === 0)}); CreateMessage answer p99 ${fmt(steady.ackP99)} ms`,
+      `at ${RATE} paid messages/s for ${fmt(steady.seconds)} s: ${steady.arrived}/${steady.sent} delivered (${steady.delivered} within the window), ${steady.failed} failed; ` +
+        `send-to-delivery p50 ${fmt(steady.p50)} ms, p99 ${fmt(steady.p99)} ms (target ≤ ${TARGET_P99_MS} ms, all delivered: ${pass(steady.p99 <= TARGET_P99_MS && steady.arrived === steady.sent && steady.failed === 0)}); CreateMessage answer p99 ${fmt(steady.ackP99)} ms`,
     );
     console.log(
       `client event-loop delay p99 ${fmt(clientLagP99)} ms; advisor sockets lost: ${advisorSocketsLost.length ? advisorSocketsLost.join(', ') : 'none'}`,
@@ -381,6 +384,7 @@ async function main(): Promise<void> {
         p50Ms: steady.p50,
         p99Ms: steady.p99,
         delivered: steady.delivered,
+        arrived: steady.arrived,
         sent: steady.sent,
         failed: steady.failed,
         ackP99Ms: steady.ackP99,
@@ -405,7 +409,7 @@ async function main(): Promise<void> {
       targets: { p99Ms: TARGET_P99_MS, kbPerSocket: TARGET_KB_PER_SOCKET },
       met: {
         latency:
-          steady.p99 <= TARGET_P99_MS && steady.delivered === steady.sent && steady.failed === 0,
+          steady.p99 <= TARGET_P99_MS && steady.arrived === steady.sent && steady.failed === 0,
         memory: perSocketKb <= TARGET_KB_PER_SOCKET,
       },
       seconds: (Date.now() - started) / 1000,

@@ -81,6 +81,7 @@ const ceiling = await pgbenchCeiling({
   firstAdvisor: advisors[0]!.id,
   lastAdvisor: contiguous ? advisors.at(-1)!.id : advisors[0]!.id,
   priceCents: 100,
+  perStatement: PROFILE,
 });
 
 // 2. The same service call in this process, no HTTP.
@@ -106,6 +107,8 @@ const direct = await load(CLIENTS, SECONDS, async (worker, i) => {
 
 interface PaidRun {
   result: LoadResult;
+  /** Transactions committed in the database per paid message (sends, NOTIFYs, anything else). */
+  commitsPerMessage: number;
   serverCpuPerMessage: number;
   databaseCpuPerMessage: number;
   waits: { samples: number; top: [string, number][] };
@@ -128,11 +131,21 @@ async function paidRun(
     return response.status === 200 && response.body.includes('"paid_with":"balance"');
   };
   await load(CLIENTS, 1, send);
+  const commits = async () => {
+    const [row] = await db.sql<{ n: number }[]>`
+      SELECT xact_commit::bigint AS n FROM pg_stat_database WHERE datname = ${databaseName}`;
+    return row!.n;
+  };
   const [server0, database0] = [await cpuMs(pid), await databaseCpuMs(databaseName)];
+  const commits0 = await commits();
   const waits = sampleWaitEvents(db.sql, databaseName);
   const result = await load(CLIENTS, SECONDS, send);
   const waited = await waits.stop();
+  // The statistics reach pg_stat_database within a second; the sampler's own queries are not counted.
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  const committed = (await commits()) - commits0 - waited.samples - 1;
   return {
+    commitsPerMessage: committed / result.count,
     result,
     serverCpuPerMessage: ((await cpuMs(pid)) - server0) / result.count,
     databaseCpuPerMessage: ((await databaseCpuMs(databaseName)) - database0) / result.count,
@@ -200,7 +213,7 @@ const waitsLine = (run: PaidRun) =>
   run.waits.top.map(([wait, n]) => `${wait} ${fmt(n / run.waits.samples, 2)}`).join(', ');
 const line = (label: string, run: PaidRun) =>
   `${label}${fmt(run.result.perSecond, 0)} paid messages/s   p50 ${fmt(run.result.p50, 2)} ms   p99 ${fmt(run.result.p99, 2)} ms   errors ${run.result.errors}\n` +
-  `      CPU per message: server ${fmt(run.serverCpuPerMessage, 3)} ms, PostgreSQL ${fmt(run.databaseCpuPerMessage, 3)} ms; ` +
+  `      CPU per message: server ${fmt(run.serverCpuPerMessage, 3)} ms, PostgreSQL ${fmt(run.databaseCpuPerMessage, 3)} ms; commits per message ${fmt(run.commitsPerMessage, 2)}; ` +
   `active backends on average by wait: ${waitsLine(run)}`;
 
 console.log('');
@@ -236,6 +249,11 @@ console.log(
   `load average ${loadBefore} before, ${loadAverage()} after (2 CPUs: above 2 the figures are shared)`,
 );
 
+if (PROFILE && ceiling?.statements) {
+  console.log('');
+  console.log('pgbench: average latency of each statement (ms), the database side of the profile:');
+  console.log(ceiling.statements);
+}
 if (PROFILE) {
   const [file] = (await readdir(profileDir)).filter((f) => f.endsWith('.cpuprofile'));
   if (file) {

@@ -185,7 +185,9 @@ export async function pgbenchCeiling(options: {
   firstAdvisor: number;
   lastAdvisor: number;
   priceCents: number;
-}): Promise<{ tps: number; p99: number | null } | null> {
+  /** Also report each statement's average latency (pgbench -r). */
+  perStatement?: boolean;
+}): Promise<{ tps: number; p99: number | null; statements: string | null } | null> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'seer-pgbench-'));
   const script = path.join(dir, 'paid-send.sql');
   const { writeFile, readdir, readFile } = await import('node:fs/promises');
@@ -218,6 +220,7 @@ export async function pgbenchCeiling(options: {
       String(options.seconds),
       '-f',
       script,
+      ...(options.perStatement ? ['-r'] : []),
       '-l',
       '--log-prefix',
       path.join(dir, 'log'),
@@ -243,7 +246,8 @@ export async function pgbenchCeiling(options: {
         if (Number.isFinite(micros)) latencies.push(micros / 1000);
       }
     }
-    return { tps, p99: latencies.length ? percentiles(latencies).p99 : null };
+    const statements = /statement latencies[^\n]*\n([\s\S]*)$/.exec(output)?.[1]?.trimEnd() ?? null;
+    return { tps, p99: latencies.length ? percentiles(latencies).p99 : null, statements };
   } catch (error) {
     console.log(`pgbench ceiling not measured: ${error instanceof Error ? error.message : error}`);
     return null;

@@ -288,7 +288,7 @@ async function main(): Promise<void> {
       console.log(
         `${count} instance${count > 1 ? 's' : ' '}: at ${RATE}/s ${row.delivered}/${row.sent} delivered (${row.failed} failed), ` +
           `delivery p50 ${fmt(row.p50)} ms p99 ${fmt(row.p99)} ms, answer p99 ${fmt(row.ackP99)} ms; ` +
-          `most ${fmt(row.maxPerSecond, 0)} paid messages/s (p99 ${fmt(row.maxP99)} ms, errors ${row.maxErrors}); ` +
+          `most ${fmt(row.maxPerSecond, 0)} paid messages/s with ${CLIENTS_PER_INSTANCE * count} clients (p99 ${fmt(row.maxP99)} ms, errors ${row.maxErrors}); ` +
           `CPU (share of one core over ${fmt(seconds, 0)} s): ${row.cpu.map((c) => `${c.label} ${fmt((c.ms / 1000 / seconds) * 100, 0)} %`).join(', ')}`,
       );
       for (const ws of sockets.splice(0)) ws.terminate();

@@ -1,10 +1,35 @@
 /**
- * npm run bench:api — paid CreateMessage through HTTP with verified init data (8 clients, many users, 10 s),
- * the same transaction straight through the driver (the ceiling), and GetAllManagers requests per second.
+ * npm run bench:api — the paid send and the catalogue through HTTP, against the pgbench ceiling
+ * measured in the same run on the same PostgreSQL (docs/decisions/031-where-the-time-goes.md):
+ *  1. pgbench: the paid send's six statements as one transaction per message (the ceiling);
+ *  2. the same send through the service in this process (no HTTP), group commit on;
+ *  3. paid CreateMessage through HTTP with verified init data, group commit on (the server as
+ *     `npm start` runs it), then the same with group commit off (PAID_SEND_BATCH=1): before and
+ *     after in one run, with the CPU of the server and of PostgreSQL per message and what the
+ *     database's backends waited on;
+ *  4. GetAllManagers and /api/health requests per second (autocannon, 50 connections).
+ * BENCH_PROFILE=1 also writes a V8 CPU profile of the server under the paid send to
+ * bench/out/api-server.cpuprofile and prints where its time went (bench/profile-summary.ts).
+ * BENCH_SECONDS (default 10) sets each run's length.
  */
-import os from 'node:os';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { benchDatabase, fmt, load, request, startServer } from './lib.js';
+import {
+  benchDatabase,
+  cpuMs,
+  databaseCpuMs,
+  fmt,
+  load,
+  loadAverage,
+  pgbenchCeiling,
+  request,
+  sampleWaitEvents,
+  startServer,
+  type LoadResult,
+} from './lib.js';
+import { summarizeProfile } from './profile-summary.js';
 import { seedDemoData } from '../apps/server/src/demo/seed.js';
 import { signInitData } from '../apps/server/src/auth/init-data.js';
 import { AdvisorsService } from '../apps/server/src/advisors/advisors.service.js';
@@ -17,21 +42,23 @@ import { EventBus } from '../apps/server/src/realtime/event-bus.js';
 import { NoConnections } from '../apps/server/src/realtime/presence.js';
 
 const BOT_TOKEN = '123456789:BENCH-token-for-seer-benchmarks_abcd';
-const USERS = 2000;
+const USERS = 1000;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = 8;
+const PROFILE = process.env.BENCH_PROFILE === '1';
+const here = path.dirname(fileURLToPath(import.meta.url));
+const out = path.join(here, 'out');
 
+const loadBefore = loadAverage();
 const db = await benchDatabase();
+const databaseName = new URL(db.url).pathname.slice(1);
 console.log(
-  `bench:api — ${db.kind}, ${USERS} users, ${CLIENTS} clients, ${SECONDS} s per run, load average ${os
-    .loadavg()
-    .map((n) => n.toFixed(1))
-    .join(' ')}`,
+  `bench:api — ${db.kind}, ${USERS} funded users, ${CLIENTS} clients, ${SECONDS} s per run, load average ${loadBefore}`,
 );
 await seedDemoData(db.sql);
 const advisors = await db.sql<
   { id: number; price_cents: number }[]
->`SELECT id, price_cents FROM advisors ORDER BY id`;
+>`SELECT id, price_cents FROM advisors WHERE is_active ORDER BY id`;
 const firstUser = 500_000_000;
 await db.sql`
   INSERT INTO users (telegram_id, first_name, balance_cents, free_messages)
@@ -43,7 +70,21 @@ const initData = Array.from({ length: USERS }, (_, i) =>
   signInitData(BOT_TOKEN, { id: firstUser + i, first_name: 'Bench' }),
 );
 
-// The ceiling: the same service call and transaction, no HTTP.
+// 1. The ceiling: pgbench, the same six statements, one transaction per message.
+const contiguous = advisors.at(-1)!.id - advisors[0]!.id + 1 === advisors.length;
+const ceiling = await pgbenchCeiling({
+  url: db.url,
+  clients: CLIENTS,
+  seconds: SECONDS,
+  firstUser,
+  users: USERS,
+  firstAdvisor: advisors[0]!.id,
+  lastAdvisor: contiguous ? advisors.at(-1)!.id : advisors[0]!.id,
+  priceCents: 100,
+  perStatement: PROFILE,
+});
+
+// 2. The same service call in this process, no HTTP.
 const events = new EventBus();
 const advisorsService = new AdvisorsService(
   new AdvisorsRepository(db.sql),
@@ -64,60 +105,165 @@ const direct = await load(CLIENTS, SECONDS, async (worker, i) => {
   return true;
 });
 
-const server = await startServer({
+interface PaidRun {
+  result: LoadResult;
+  /** Transactions committed in the database per paid message (sends, NOTIFYs, anything else). */
+  commitsPerMessage: number;
+  serverCpuPerMessage: number;
+  databaseCpuPerMessage: number;
+  waits: { samples: number; top: [string, number][] };
+}
+
+async function paidRun(
+  server: { url: string; child: { pid?: number } },
+  label: string,
+): Promise<PaidRun> {
+  const pid = server.child.pid!;
+  // A short warm-up (JIT, pools), then the measured run.
+  const send = async (worker: number, i: number) => {
+    const index = (worker * 7919 + i * CLIENTS + 1) % USERS;
+    const advisor = advisors[(worker + i) % advisors.length]!;
+    const response = await request(`${server.url}/api/CreateMessage.php`, {
+      method: 'POST',
+      headers: { authorization: initData[index]!, 'content-type': 'application/json' },
+      body: JSON.stringify({ manager_id: advisor.id, message: `${label} ${i}` }),
+    });
+    return response.status === 200 && response.body.includes('"paid_with":"balance"');
+  };
+  await load(CLIENTS, 1, send);
+  const commits = async () => {
+    const [row] = await db.sql<{ n: number }[]>`
+      SELECT xact_commit::bigint AS n FROM pg_stat_database WHERE datname = ${databaseName}`;
+    return row!.n;
+  };
+  const [server0, database0] = [await cpuMs(pid), await databaseCpuMs(databaseName)];
+  const commits0 = await commits();
+  const waits = sampleWaitEvents(db.sql, databaseName);
+  const result = await load(CLIENTS, SECONDS, send);
+  const waited = await waits.stop();
+  // The statistics reach pg_stat_database within a second; the sampler's own queries are not counted.
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  const committed = (await commits()) - commits0 - waited.samples - 1;
+  return {
+    commitsPerMessage: committed / result.count,
+    result,
+    serverCpuPerMessage: ((await cpuMs(pid)) - server0) / result.count,
+    databaseCpuPerMessage: ((await databaseCpuMs(databaseName)) - database0) / result.count,
+    waits: waited,
+  };
+}
+
+const serverEnv = {
   DATABASE_URL: db.url,
   BOT_TOKEN,
   // The bot's polling stays on this machine: nothing listens on the discard port, so its calls
   // fail at once (and say so in the log) instead of reaching for api.telegram.org.
   BOT_API_URL: 'http://127.0.0.1:9',
   NODE_ENV: 'production',
+  PUBLIC_URL: 'https://seer.example.com',
   FREE_MESSAGES: '0',
-});
-try {
-  const paid = await load(CLIENTS, SECONDS, async (worker, i) => {
-    const index = (worker * 7919 + i * CLIENTS + 1) % USERS;
-    const advisor = advisors[(worker + i) % advisors.length]!;
-    const response = await request(`${server.url}/api/CreateMessage.php`, {
-      method: 'POST',
-      headers: { authorization: initData[index]!, 'content-type': 'application/json' },
-      body: JSON.stringify({ manager_id: advisor.id, message: `paid ${i}` }),
-    });
-    return response.status === 200 && response.body.includes('"paid_with":"balance"');
-  });
+  LOG_LEVEL: 'error',
+};
 
-  // Reads are driven by autocannon (a Node loop tops out near the server's own rate here).
-  const read = async (path: string) =>
+// 3a. Group commit off (before), in its own server.
+const before = await startServer({ ...serverEnv, PAID_SEND_BATCH: '1' });
+let unbatched: PaidRun;
+try {
+  unbatched = await paidRun(before, 'unbatched');
+} finally {
+  await before.stop();
+}
+
+// 3b. As `npm start` runs it (group commit on). With BENCH_PROFILE=1 this server is profiled
+// and serves only the paid send; the reads get a server of their own.
+const profileDir = path.join(out, 'profile-tmp');
+if (PROFILE) await mkdir(profileDir, { recursive: true });
+let server = await startServer(
+  serverEnv,
+  PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+);
+let batched: PaidRun;
+let managers: autocannon.Result;
+let health: autocannon.Result;
+try {
+  batched = await paidRun(server, 'paid');
+  if (PROFILE) {
+    await server.stop();
+    server = await startServer(serverEnv);
+  }
+  const read = async (route: string) =>
     autocannon({
-      url: `${server.url}${path}`,
+      url: `${server.url}${route}`,
       connections: 50,
       duration: SECONDS,
       headers: { authorization: initData[0]! },
     });
-  const managers = await read('/api/GetAllManagers.php');
-  const health = await read('/api/health');
-
-  const [ledger] = await db.sql<{ ok: boolean }[]>`
-    SELECT bool_and(u.balance_cents = l.sum) AS ok FROM users u
-    JOIN (SELECT user_id, sum(amount_cents) AS sum FROM ledger GROUP BY user_id) l ON l.user_id = u.telegram_id`;
-
-  console.log('');
-  console.log(
-    `direct (driver, no HTTP)    ${fmt(direct.perSecond, 0)} paid messages/s   p50 ${fmt(direct.p50, 2)} ms   p99 ${fmt(direct.p99, 2)} ms`,
-  );
-  console.log(
-    `HTTP CreateMessage (paid)   ${fmt(paid.perSecond, 0)} paid messages/s   p50 ${fmt(paid.p50, 2)} ms   p99 ${fmt(paid.p99, 2)} ms   errors ${paid.errors}`,
-  );
-  console.log(
-    `HTTP / ceiling              ${fmt((paid.perSecond / direct.perSecond) * 100, 0)} %   (target ≥ 60 %, p99 ≤ 15 ms)`,
-  );
-  console.log(
-    `HTTP GetAllManagers         ${fmt(managers.requests.average, 0)} requests/s   p50 ${managers.latency.p50} ms   p99 ${managers.latency.p99} ms   non-2xx ${managers.non2xx}   (target ≥ 20000/s; ${(managers.throughput.average / managers.requests.average / 1024).toFixed(1)} KB each)`,
-  );
-  console.log(
-    `HTTP /api/health (calibration: the smallest route on this machine)   ${fmt(health.requests.average, 0)} requests/s`,
-  );
-  console.log(`every balance equals its ledger: ${ledger?.ok ? 'yes' : 'NO'}`);
+  managers = await read('/api/GetAllManagers.php');
+  health = await read('/api/health');
 } finally {
   await server.stop();
-  await db.close();
+}
+
+const [ledger] = await db.sql<{ ok: boolean }[]>`
+  SELECT bool_and(u.balance_cents = l.sum) AS ok FROM users u
+  JOIN (SELECT user_id, sum(amount_cents) AS sum FROM ledger GROUP BY user_id) l ON l.user_id = u.telegram_id`;
+await db.close();
+
+const waitsLine = (run: PaidRun) =>
+  run.waits.top.map(([wait, n]) => `${wait} ${fmt(n / run.waits.samples, 2)}`).join(', ');
+const line = (label: string, run: PaidRun) =>
+  `${label}${fmt(run.result.perSecond, 0)} paid messages/s   p50 ${fmt(run.result.p50, 2)} ms   p99 ${fmt(run.result.p99, 2)} ms   errors ${run.result.errors}\n` +
+  `      CPU per message: server ${fmt(run.serverCpuPerMessage, 3)} ms, PostgreSQL ${fmt(run.databaseCpuPerMessage, 3)} ms; commits per message ${fmt(run.commitsPerMessage, 2)}; ` +
+  `active backends on average by wait: ${waitsLine(run)}`;
+
+console.log('');
+if (ceiling) {
+  console.log(
+    `pgbench (6 statements, 1 transaction per message, prepared, sync commit)   ${fmt(ceiling.tps, 0)} TPS   p99 ${ceiling.p99 === null ? '?' : fmt(ceiling.p99, 2)} ms`,
+  );
+}
+console.log(
+  `direct (service in-process, no HTTP, group commit)   ${fmt(direct.perSecond, 0)} paid messages/s   p50 ${fmt(direct.p50, 2)} ms   p99 ${fmt(direct.p99, 2)} ms`,
+);
+console.log(line('HTTP CreateMessage, group commit off (PAID_SEND_BATCH=1)   ', unbatched));
+console.log(line('HTTP CreateMessage, group commit on (as npm start)          ', batched));
+const ratio = ceiling ? batched.result.perSecond / ceiling.tps : null;
+const ratioBefore = ceiling ? unbatched.result.perSecond / ceiling.tps : null;
+const pass = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+if (ratio !== null && ratioBefore !== null) {
+  console.log(
+    `HTTP ÷ pgbench   ${fmt(ratio, 2)} with group commit (${fmt(ratioBefore, 2)} without)   target ≥ 0.60: ${pass(ratio >= 0.6)}`,
+  );
+}
+console.log(
+  `paid send p99   ${fmt(batched.result.p99, 2)} ms   target ≤ 10 ms: ${pass(batched.result.p99 <= 10)}`,
+);
+console.log(
+  `HTTP GetAllManagers   ${fmt(managers.requests.average, 0)} requests/s   p50 ${managers.latency.p50} ms   p99 ${managers.latency.p99} ms   non-2xx ${managers.non2xx}   (${(managers.throughput.average / managers.requests.average / 1024).toFixed(1)} KB each)   target ≥ 20000/s: ${pass(managers.requests.average >= 20_000)}`,
+);
+console.log(
+  `HTTP /api/health (calibration: the smallest route on this machine)   ${fmt(health.requests.average, 0)} requests/s`,
+);
+console.log(`every balance equals its ledger: ${ledger?.ok ? 'yes' : 'NO'}`);
+console.log(
+  `load average ${loadBefore} before, ${loadAverage()} after (2 CPUs: above 2 the figures are shared)`,
+);
+
+if (PROFILE && ceiling?.statements) {
+  console.log('');
+  console.log('pgbench: average latency of each statement (ms), the database side of the profile:');
+  console.log(ceiling.statements);
+}
+if (PROFILE) {
+  const [file] = (await readdir(profileDir)).filter((f) => f.endsWith('.cpuprofile'));
+  if (file) {
+    const target = path.join(out, 'api-server.cpuprofile');
+    await rename(path.join(profileDir, file), target);
+    console.log('');
+    console.log(
+      `server CPU profile (start, warm-up and the paid send with group commit): ${target}`,
+    );
+    console.log(await summarizeProfile(target));
+  }
+  await rm(profileDir, { recursive: true, force: true });
 }

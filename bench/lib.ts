@@ -162,3 +162,150 @@ export function percentiles(values: number[]): { p50: number; p99: number } {
 }
 
 export const fmt = (n: number, digits = 1) => n.toFixed(digits);
+
+/** The load average now, as printed by every benchmark. */
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+
+/**
+ * The database's own ceiling for a paid message: pgbench running the paid send's six
+ * statements (wallet lock, dialog upsert, message, debit, ledger row, advisor's earning) as one
+ * transaction per message, prepared, with synchronous commit, on the same PostgreSQL and data.
+ * Null (with the reason printed) when pgbench is not installed.
+ */
+export async function pgbenchCeiling(options: {
+  url: string;
+  clients: number;
+  seconds: number;
+  firstUser: number;
+  users: number;
+  firstAdvisor: number;
+  lastAdvisor: number;
+  priceCents: number;
+  /** Also report each statement's average latency (pgbench -r). */
+  perStatement?: boolean;
+}): Promise<{ tps: number; p99: number | null; statements: string | null } | null> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'seer-pgbench-'));
+  const script = path.join(dir, 'paid-send.sql');
+  const { writeFile, readdir, readFile } = await import('node:fs/promises');
+  await writeFile(
+    script,
+    [
+      `\\set u random(${options.firstUser}, ${options.firstUser + options.users - 1})`,
+      `\\set a random(${options.firstAdvisor}, ${options.lastAdvisor})`,
+      'BEGIN;',
+      'SELECT balance_cents, free_messages FROM users WHERE telegram_id = :u FOR UPDATE;',
+      `INSERT INTO dialogs AS d (user_id, advisor_id, last_message_at, last_message_text, advisor_unread) VALUES (:u, :a, now(), 'pgbench', 1) ON CONFLICT (user_id, advisor_id) DO UPDATE SET last_message_at = now(), last_message_text = EXCLUDED.last_message_text, advisor_unread = d.advisor_unread + 1, user_hidden = false RETURNING d.id AS dialog_id \\gset`,
+      `INSERT INTO messages (dialog_id, sender, kind, text, price_cents, paid_with) VALUES (:dialog_id, 'user', 'text', 'pgbench', ${options.priceCents}, 'balance') RETURNING id AS message_id \\gset`,
+      `UPDATE users SET balance_cents = balance_cents - ${options.priceCents} WHERE telegram_id = :u;`,
+      `INSERT INTO ledger (user_id, amount_cents, reason, message_id) VALUES (:u, -${options.priceCents}, 'message', :message_id);`,
+      `INSERT INTO advisor_earnings (advisor_id, message_id, amount_cents) VALUES (:a, :message_id, ${options.priceCents});`,
+      'END;',
+      '',
+    ].join('\n'),
+  );
+  try {
+    const args = [
+      '-n',
+      '-M',
+      'prepared',
+      '-c',
+      String(options.clients),
+      '-j',
+      String(Math.min(options.clients, os.cpus().length)),
+      '-T',
+      String(options.seconds),
+      '-f',
+      script,
+      ...(options.perStatement ? ['-r'] : []),
+      '-l',
+      '--log-prefix',
+      path.join(dir, 'log'),
+      options.url,
+    ];
+    const output = await new Promise<string>((resolve, reject) => {
+      const child = spawn('pgbench', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      let text = '';
+      child.stdout.on('data', (c: Buffer) => (text += c.toString()));
+      child.stderr.on('data', (c: Buffer) => (text += c.toString()));
+      child.on('error', reject);
+      child.on('exit', (code) =>
+        code === 0 ? resolve(text) : reject(new Error(`pgbench exited ${code}: ${text}`)),
+      );
+    });
+    const tps = Number(/tps = ([\d.]+)/.exec(output)?.[1] ?? NaN);
+    // Per-transaction log lines: client, count, latency in µs, ...
+    const latencies: number[] = [];
+    for (const file of await readdir(dir)) {
+      if (!file.startsWith('log')) continue;
+      for (const line of (await readFile(path.join(dir, file), 'utf8')).split('\n')) {
+        const micros = Number(line.split(' ')[2]);
+        if (Number.isFinite(micros)) latencies.push(micros / 1000);
+      }
+    }
+    const statements = /statement latencies[^\n]*\n([\s\S]*)$/.exec(output)?.[1]?.trimEnd() ?? null;
+    return { tps, p99: latencies.length ? percentiles(latencies).p99 : null, statements };
+  } catch (error) {
+    console.log(`pgbench ceiling not measured: ${error instanceof Error ? error.message : error}`);
+    return null;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** CPU time (user + system) of a process, in ms (Linux /proc). */
+export async function cpuMs(pid: number): Promise<number> {
+  const { readFile } = await import('node:fs/promises');
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * (1000 / 100);
+}
+
+/** CPU time of the PostgreSQL backends serving one database (their command line names it). */
+export async function databaseCpuMs(databaseName: string): Promise<number> {
+  const { readFile, readdir } = await import('node:fs/promises');
+  let total = 0;
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const command = await readFile(`/proc/${entry}/cmdline`, 'utf8');
+      if (command.startsWith('postgres:') && command.includes(` ${databaseName} `))
+        total += await cpuMs(Number(entry));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
+
+/**
+ * Samples what the database's active backends wait on, every `everyMs` until stopped: the
+ * wait-event half of the profile (no extension needed). Counts per "type:event" (or "CPU").
+ */
+export function sampleWaitEvents(sql: Sql, databaseName: string, everyMs = 10) {
+  const counts = new Map<string, number>();
+  let samples = 0;
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      const rows = await sql<{ wait: string }[]>`
+        SELECT COALESCE(wait_event_type || ':' || wait_event, 'CPU') AS wait
+        FROM pg_stat_activity
+        WHERE datname = ${databaseName} AND state = 'active' AND pid <> pg_backend_pid()`.catch(
+        () => [],
+      );
+      samples++;
+      for (const { wait } of rows) counts.set(wait, (counts.get(wait) ?? 0) + 1);
+      await new Promise((r) => setTimeout(r, everyMs));
+    }
+  })();
+  return {
+    async stop(): Promise<{ samples: number; top: [string, number][] }> {
+      running = false;
+      await done;
+      return { samples, top: [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8) };
+    },
+  };
+}

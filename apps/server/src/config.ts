@@ -98,6 +98,12 @@ const EnvSchema = z.object({
   SATISFACTION_MAX_CENTS: optionalString.refine((v) => v === undefined || /^\d{1,9}$/.test(v), {
     message: 'SATISFACTION_MAX_CENTS must be a whole number of cents',
   }),
+  PAID_SEND_BATCH: optionalString.refine(
+    (v) => v === undefined || /^([1-9]|[1-5]\d|6[0-3])$/.test(v),
+    {
+      message: 'PAID_SEND_BATCH must be a whole number from 1 to 63 (1: no group commit)',
+    },
+  ),
   FREE_MESSAGES: optionalString.refine((v) => v === undefined || /^\d{1,4}$/.test(v), {
     message: 'FREE_MESSAGES must be a whole number (0-9999)',
   }),
@@ -157,6 +163,8 @@ export interface Config {
   /** NOWPayments (crypto top-ups in 60+ coins): on when both the API key and IPN secret are set. */
   nowPayments: { apiKey: string; ipnSecret: string; apiUrl: string } | undefined;
   freeMessages: number;
+  /** Most paid sends committed together (money/group-commit.ts); 1 turns group commit off. */
+  paidSendBatch: number;
   /** The most a satisfaction credit gives back, in cents (decision 028). */
   satisfactionMaxCents: number;
   /** Free messages to inviter and invitee at the invitee's first top-up (0: referral rewards off). */
@@ -252,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     freeMessages: Number(e.FREE_MESSAGES ?? '3'),
+    paidSendBatch: Number(e.PAID_SEND_BATCH ?? '32'),
     satisfactionMaxCents: Number(e.SATISFACTION_MAX_CENTS ?? '1000'),
     referralFreeMessages: Number(e.REFERRAL_FREE_MESSAGES ?? '3'),
     referralMonthlyCap: Number(e.REFERRAL_MONTHLY_CAP ?? '20'),

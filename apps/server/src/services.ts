@@ -33,6 +33,7 @@ import { ReferralsService } from './links/referrals.service.js';
 import { ShareService } from './links/share.service.js';
 import { MoneyRepository } from './money/money.repository.js';
 import { MoneyService } from './money/money.service.js';
+import { GROUP_COMMIT_DEFAULTS } from './money/group-commit.js';
 import { PaymentsRepository } from './payments/payments.repository.js';
 import { PaymentsService } from './payments/payments.service.js';
 import { CryptoRepository } from './payments/crypto.repository.js';
@@ -118,6 +119,7 @@ export async function createDomainServices(deps: {
     new MoneyRepository(sql),
     events,
     receipts ? [feed, receipts] : [feed],
+    { ...GROUP_COMMIT_DEFAULTS, maxBatch: config.paidSendBatch },
   );
   const favourites = new FavouritesService(new FavouritesRepository(sql), advisors, users, sql);
   const images = new ImagesService(new ImagesRepository(sql));

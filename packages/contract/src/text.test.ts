@@ -6,6 +6,7 @@ import {
   fitText,
   isBlankText,
   splitCharacters,
+  textTooLong,
 } from './text.js';
 import {
   CreateMessageBody,
@@ -192,6 +193,15 @@ describe('length in user-perceived characters', () => {
     expect(countCharacters('각')).toBe(1);
     expect(countCharacters('\u1100\u1161\u11A8')).toBe(1);
     expect(countCharacters('नमस्ते')).toBe(3);
+  });
+
+  it('answers short texts without counting, the same as counting would', () => {
+    expect(textTooLong('abc', 3)).toBeNull();
+    expect(textTooLong('abcd', 3)).toBe('characters');
+    expect(textTooLong('🇺🇦🇺🇦🇺🇦', 3)).toBeNull();
+    expect(messagePreview('text', 'a'.repeat(120))).toBe('a'.repeat(120));
+    expect(messagePreview('text', 'a'.repeat(121))).toBe(`${'a'.repeat(117)}...`);
+    expect(messagePreview('text', '🇺🇦'.repeat(120))).toBe('🇺🇦'.repeat(120));
   });
 
   it('accepts exactly the limit and refuses one character more', () => {

@@ -171,6 +171,8 @@ export function isBlankText(text: string): boolean {
 
 /** Why a text does not fit `maxCharacters`, or null when it does. */
 export function textTooLong(text: string, maxCharacters: number): 'characters' | 'size' | null {
+  // A character is at least one UTF-16 code unit: a text this short cannot be too long.
+  if (text.length <= maxCharacters) return null;
   const maxCodeUnits = maxCharacters * CODE_UNITS_PER_CHARACTER;
   if (text.length <= maxCodeUnits)
     return countCharacters(text) > maxCharacters ? 'characters' : null;

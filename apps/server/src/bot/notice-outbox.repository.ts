@@ -77,8 +77,11 @@ export class NoticeOutboxRepository {
 
   /** Milliseconds until the next pending notice is due (0 if one is due now); null when none waits. */
   async msUntilNextDue(): Promise<number | null> {
+    // GREATEST skips NULLs: without the CASE an empty outbox would read as "due now" and the
+    // worker would poll without pause.
     const [row] = await this.sql<{ ms: number | null }[]>`
-      SELECT GREATEST(0, EXTRACT(EPOCH FROM min(next_attempt_at) - now()) * 1000)::float8 AS ms
+      SELECT CASE WHEN min(next_attempt_at) IS NULL THEN NULL
+        ELSE GREATEST(0, EXTRACT(EPOCH FROM min(next_attempt_at) - now()) * 1000)::float8 END AS ms
       FROM bot_outbox WHERE status = 'pending'`;
     return row?.ms ?? null;
   }

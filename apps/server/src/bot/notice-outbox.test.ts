@@ -210,6 +210,14 @@ describe('the notice outbox', () => {
   });
 });
 
+describe('an empty outbox', () => {
+  it('has nothing due (it waits for the poll interval instead of polling without pause)', async () => {
+    const repository = new NoticeOutboxRepository(db.sql);
+    await db.sql`UPDATE bot_outbox SET status = 'failed' WHERE status = 'pending'`;
+    expect(await repository.msUntilNextDue()).toBeNull();
+  });
+});
+
 describe('a notice pending when the app stops', () => {
   it('is delivered by the next app started on the same database', async () => {
     const env = { BOT_API_URL: fake.url };

@@ -27,6 +27,22 @@ export interface PaidSendRow {
   out_paid_with: 'free' | 'balance' | null;
 }
 
+/** One send's answer in a group commit: its position in the batch, and its SQLSTATE and message when it failed. */
+export interface BatchedSendRow extends PaidSendRow {
+  out_index: number;
+  out_error: string | null;
+}
+
+export interface PaidSendArgs {
+  userId: number;
+  advisorId: number;
+  kind: string;
+  text: string;
+  imageId: string | null;
+  preview: string;
+  requiredCategory: number | null;
+}
+
 export class MoneyRepository {
   constructor(private readonly sql: Sql) {}
 
@@ -77,18 +93,31 @@ export class MoneyRepository {
   }
 
   /** The paid send in one round trip (migration 005; its rules: docs/decisions/007-one-money-path.md). */
-  async sendPaidMessage(m: {
-    userId: number;
-    advisorId: number;
-    kind: string;
-    text: string;
-    imageId: string | null;
-    preview: string;
-    requiredCategory: number | null;
-  }): Promise<PaidSendRow> {
+  async sendPaidMessage(m: PaidSendArgs): Promise<PaidSendRow> {
     const [row] = await this.sql<PaidSendRow[]>`
       SELECT * FROM seer_send_user_message(${m.userId}, ${m.advisorId}, ${m.kind}, ${m.text}, ${m.imageId}, ${m.preview}, ${m.requiredCategory})`;
     return row!;
+  }
+
+  /**
+   * Several paid sends in one transaction and one commit (migration 018): each in its own
+   * subtransaction, answered by its position; the caller orders them by user.
+   */
+  async sendPaidMessages(sends: readonly PaidSendArgs[]): Promise<BatchedSendRow[]> {
+    const payload = JSON.stringify(
+      sends.map((m) => ({
+        user_id: m.userId,
+        advisor_id: m.advisorId,
+        kind: m.kind,
+        text: m.text,
+        image_id: m.imageId,
+        preview: m.preview,
+        required_category: m.requiredCategory,
+      })),
+    );
+    return this.sql<
+      BatchedSendRow[]
+    >`SELECT * FROM seer_send_user_messages(${payload}::text::jsonb)`;
   }
 
   async ledgerOf(userId: number, limit: number): Promise<LedgerRow[]> {

@@ -9,6 +9,7 @@ import type { Sql, Tx } from '../db/database.js';
 import type { EventBus } from '../realtime/event-bus.js';
 import { BadRequestError, NotFoundError } from '../errors.js';
 import type { LedgerRow, MoneyRepository, PaidSendRow } from './money.repository.js';
+import { GROUP_COMMIT_DEFAULTS, GroupCommit, type GroupCommitOptions } from './group-commit.js';
 
 /** Why a balance changed; with a `reference` they make a credit happen at most once. */
 export const LEDGER_REASONS = {
@@ -135,13 +136,18 @@ export type PaidSendOutcome =
 
 export class MoneyService {
   private readonly followers: LedgerFollower[] = [];
+  /** Paid sends that arrive together are committed together (group-commit.ts). */
+  readonly paidSends: GroupCommit;
 
   constructor(
     private readonly sql: Sql,
     private readonly repository: MoneyRepository,
     private readonly events: EventBus,
     private readonly observers: readonly LedgerObserver[] = [],
-  ) {}
+    groupCommit: GroupCommitOptions = GROUP_COMMIT_DEFAULTS,
+  ) {
+    this.paidSends = new GroupCommit(repository, groupCommit);
+  }
 
   /** Adds a follower: its changes are applied after each ledger row, in that row's transaction. */
   addFollower(follower: LedgerFollower): void {
@@ -187,10 +193,11 @@ export class MoneyService {
   /**
    * A user's message and its payment, atomically: a free message first, else the advisor's
    * current price from the balance; the dialog, the message, the ledger row and the advisor's
-   * earning. Any outcome but 'sent' changed nothing.
+   * earning. Any outcome but 'sent' changed nothing. Sends that arrive together share one
+   * transaction and commit, each with its own outcome (group-commit.ts).
    */
   async sendPaidMessage(send: PaidSend): Promise<PaidSendOutcome> {
-    const row = await this.repository.sendPaidMessage(send);
+    const row = await this.paidSends.send(send);
     const outcome = toOutcome(row);
     if (outcome.outcome === 'sent') {
       this.events.publish({

@@ -175,14 +175,19 @@ export class SocketHub {
       if (connection) this.forget(connection);
     });
 
-    const timeout = setTimeout(
+    // Dropped once cleared: the socket's listeners share this scope for the socket's whole life.
+    let timeout: NodeJS.Timeout | null = setTimeout(
       () => this.refuse(ws, 1013, 'Authentication took too long; reconnect'),
       this.options.handshakeTimeoutMs,
     );
+    const stopTimeout = () => {
+      if (timeout) clearTimeout(timeout);
+      timeout = null;
+    };
     this.deps.access
       .identify(credential)
       .then((identity) => {
-        clearTimeout(timeout);
+        stopTimeout();
         if (ws.readyState !== ws.OPEN || this.stopping) return;
         if (
           this.rooms.count(room.user(identity.telegramId)) >= this.options.maxConnectionsPerUser
@@ -203,7 +208,7 @@ export class SocketHub {
         for (const frame of queued) this.onMessage(connection, frame.data, frame.isBinary);
       })
       .catch((error: unknown) => {
-        clearTimeout(timeout);
+        stopTimeout();
         const { status, message } = describeError(error);
         if (status < 500) {
           this.refuse(ws, SOCKET_CLOSE_CODES.unauthorized, `Unauthorized: ${message}`);

@@ -11,6 +11,8 @@ import { Batcher, EnvelopeDecoder, encodeEvents, newInstanceId } from './envelop
 const PG_CHANNEL = 'seer_events';
 /** Below PostgreSQL's 8000-byte limit, with room to spare. */
 export const NOTIFY_MAX_BYTES = 7900;
+/** Events are handed to other instances at most this often (envelope.ts, Batcher). */
+export const EVENT_BATCH_MS = 2;
 /** Envelopes kept while NOTIFY cannot be sent. */
 const MAX_WAITING = 10_000;
 
@@ -49,7 +51,7 @@ export class PostgresTransport implements EventTransport {
         synchronous_commit: 'off',
       },
     });
-    this.batcher = new Batcher((events) => this.flush(events));
+    this.batcher = new Batcher((events) => this.flush(events), EVENT_BATCH_MS);
   }
 
   async start(onRemote: (event: DomainEvent) => void): Promise<void> {
@@ -105,6 +107,7 @@ export class PostgresTransport implements EventTransport {
     if (this.stopped) return;
     // Let the last batch (e.g. a "bye" from presence) go out before closing.
     await new Promise((resolve) => setImmediate(resolve));
+    this.batcher.flushNow();
     const deadline = Date.now() + 2_000;
     while ((this.sending || this.waiting.length) && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 5));

@@ -6,7 +6,7 @@
 import { Redis } from 'ioredis';
 import type { DomainEvent, EventTransport } from '../event-bus.js';
 import { Batcher, EnvelopeDecoder, encodeEvents, newInstanceId } from './envelope.js';
-import type { TransportLog } from './postgres-transport.js';
+import { EVENT_BATCH_MS, type TransportLog } from './postgres-transport.js';
 
 export function redisChannelFor(databaseUrl: string): string {
   const name = new URL(databaseUrl).pathname.replace(/^\//, '') || 'seer';
@@ -37,7 +37,7 @@ export class RedisTransport implements EventTransport {
         this.warn('events: Redis connection error', error);
       });
     }
-    this.batcher = new Batcher((events) => this.flush(events));
+    this.batcher = new Batcher((events) => this.flush(events), EVENT_BATCH_MS);
   }
 
   async start(onRemote: (event: DomainEvent) => void): Promise<void> {
@@ -82,6 +82,7 @@ export class RedisTransport implements EventTransport {
   async stop(): Promise<void> {
     if (this.stopped) return;
     await new Promise((resolve) => setImmediate(resolve));
+    this.batcher.flushNow();
     this.stopped = true;
     await Promise.allSettled([this.subscriber.quit(), this.publisher.quit()]);
   }

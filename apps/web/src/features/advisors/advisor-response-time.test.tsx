@@ -49,6 +49,7 @@ describe('usual answer time of an advisor', () => {
     callApi.mockImplementation((name: string) => {
       if (name === 'GetManager') return Promise.resolve({ status: 'success', manager: advisor });
       if (name === 'GetReviews') return Promise.resolve({ status: 'success', reviews: [] });
+      if (name === 'GetFavourites') return Promise.resolve({ status: 'success', manager_ids: [] });
       return Promise.resolve({ status: 'success', data: { name: null, first_name: 'Ann' } });
     });
   });

@@ -11,12 +11,12 @@ export function advisorsRoutes(
   auth: AuthService,
   advisors: AdvisorsService,
   limits: RateLimiter,
-  users: Pick<UsersService, 'find'>,
+  users: Pick<UsersService, 'languageCodeOf'>,
 ): void {
   /** The language advisors' texts are answered in: the one asked for, else the caller's stored one. */
   async function readerLanguage(lang: Locale | undefined, identity: Identity): Promise<Locale> {
     if (lang) return lang;
-    return localeFromLanguageCode((await users.find(identity.telegramId))?.language_code);
+    return localeFromLanguageCode(await users.languageCodeOf(identity.telegramId));
   }
 
   registerCall(app, auth, 'GetAllManagers', async ({ reply, query, identity }) => {

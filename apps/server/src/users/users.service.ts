@@ -16,7 +16,13 @@ import type { UsersRepository, UserRecord } from './users.repository.js';
 import type { AdvisorsService } from '../advisors/advisors.service.js';
 import { BadRequestError, NotFoundError } from '../errors.js';
 
+/** How long a user's language is trusted between database reads on one instance. */
+const LANGUAGE_TTL_MS = 60_000;
+
 export class UsersService {
+  /** Telegram's language per user, read for the catalogue calls that name no `lang`. */
+  private readonly languages = new Map<number, { code: string | null; at: number }>();
+
   constructor(
     private readonly repository: UsersRepository,
     private readonly advisors: AdvisorsService,
@@ -25,6 +31,19 @@ export class UsersService {
 
   async find(telegramId: number, db?: Sql | Tx): Promise<UserRecord | null> {
     return this.repository.find(telegramId, db);
+  }
+
+  /**
+   * The user's Telegram language code, cached for a minute: the advisor lists, the busiest calls,
+   * answer in it when the caller names no language, and a language changes rarely.
+   */
+  async languageCodeOf(telegramId: number): Promise<string | null> {
+    const cached = this.languages.get(telegramId);
+    if (cached && Date.now() - cached.at < LANGUAGE_TTL_MS) return cached.code;
+    const code = (await this.repository.find(telegramId))?.language_code ?? null;
+    if (this.languages.size > 100_000) this.languages.clear();
+    this.languages.set(telegramId, { code, at: Date.now() });
+    return code;
   }
 
   /** Creates a user known only by id, in the caller's transaction (an admin may act before the person opens the app). */

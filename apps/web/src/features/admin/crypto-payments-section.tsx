@@ -2,13 +2,12 @@
 import { useState } from 'react';
 import { formatMoney } from '@seer/contract';
 import { formatDate, hasText, useLocale, useT } from '../../lib/i18n';
-import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import {
   useCryptoPayments,
   type AdminCryptoPaymentRow,
   type CryptoStatusFilter,
 } from './api/crypto-payments';
-import { refusalText } from './confirm-action';
+import { AdminList } from './admin-list';
 
 const DATE_TIME: Intl.DateTimeFormatOptions = {
   day: 'numeric',
@@ -77,23 +76,9 @@ export function CryptoPaymentsSection() {
         />{' '}
         {t('admin.crypto.onlyPartial')}
       </label>
-      {payments.status === 'loading' && <LoadingState />}
-      {payments.status === 'error' && (
-        <ErrorState
-          message={refusalText(payments.error, t('admin.loadError'))}
-          onRetry={payments.retry}
-        />
-      )}
-      {payments.status === 'success' &&
-        (payments.data.payments.length === 0 ? (
-          <EmptyState message={t('admin.crypto.none')} />
-        ) : (
-          <ul className="list admin-list">
-            {payments.data.payments.map((payment) => (
-              <CryptoPaymentRow key={payment.payment_id} payment={payment} />
-            ))}
-          </ul>
-        ))}
+      <AdminList data={payments} items={(answer) => answer.payments} empty={t('admin.crypto.none')}>
+        {(payment) => <CryptoPaymentRow key={payment.payment_id} payment={payment} />}
+      </AdminList>
     </section>
   );
 }

@@ -1,4 +1,5 @@
 /** Money received: TON deposits no user could be matched to (assign one), and Telegram Stars payments (refund one). */
+import { AdminList } from './admin-list';
 import { useState } from 'react';
 import type { Locale } from '@seer/contract';
 import { formatAmount, formatDate, useLocale, useT } from '../../lib/i18n';
@@ -145,62 +146,49 @@ export function StarsSection() {
           onChange={(e) => setFilter(e.target.value)}
         />
       </div>
-      {payments.status === 'loading' && <LoadingState />}
-      {payments.status === 'error' && (
-        <ErrorState
-          message={refusalText(payments.error, t('admin.loadError'))}
-          onRetry={payments.retry}
-        />
-      )}
-      {payments.status === 'success' &&
-        (payments.data.payments.length === 0 ? (
-          <EmptyState message={t('admin.stars.none')} />
-        ) : (
-          <ul className="list admin-list">
-            {payments.data.payments.map((payment) => (
-              <li key={payment.telegram_payment_charge_id} className="card">
-                <strong>
-                  {t('admin.stars.amount', {
-                    count: payment.stars,
-                    amount: formatAmount(payment.amount_cents),
-                  })}
-                </strong>
-                <span className="small muted admin-block">
-                  #{payment.telegram_user_id} ·{' '}
-                  {formatDate(new Date(payment.created_at), DATE_TIME)}
-                </span>
-                <span className="small muted admin-block admin-mono">
-                  {payment.telegram_payment_charge_id}
-                </span>
-                {payment.refunded_at ? (
-                  <span className="small admin-block">
-                    {t('admin.stars.refundedAt', {
-                      date: formatDate(new Date(payment.refunded_at), DATE_TIME),
-                    })}
-                  </span>
-                ) : (
-                  <ConfirmAction
-                    variant="outline"
-                    label={t('admin.stars.refund')}
-                    question={t('admin.stars.confirmRefund', {
-                      count: payment.stars,
-                      amount: formatAmount(payment.amount_cents),
-                      id: payment.telegram_user_id,
-                    })}
-                    onConfirm={async () => {
-                      const answer = await refundStars(payment.telegram_payment_charge_id);
-                      showToast(
-                        t('admin.stars.refunded', { amount: formatAmount(answer.debited_cents) }),
-                        'success',
-                      );
-                      await payments.refetch();
-                    }}
-                  />
-                )}
-              </li>
-            ))}
-          </ul>
-        ))}
+      <AdminList data={payments} items={(answer) => answer.payments} empty={t('admin.stars.none')}>
+        {(payment) => (
+          <li key={payment.telegram_payment_charge_id} className="card">
+            <strong>
+              {t('admin.stars.amount', {
+                count: payment.stars,
+                amount: formatAmount(payment.amount_cents),
+              })}
+            </strong>
+            <span className="small muted admin-block">
+              #{payment.telegram_user_id} · {formatDate(new Date(payment.created_at), DATE_TIME)}
+            </span>
+            <span className="small muted admin-block admin-mono">
+              {payment.telegram_payment_charge_id}
+            </span>
+            {payment.refunded_at ? (
+              <span className="small admin-block">
+                {t('admin.stars.refundedAt', {
+                  date: formatDate(new Date(payment.refunded_at), DATE_TIME),
+                })}
+              </span>
+            ) : (
+              <ConfirmAction
+                variant="outline"
+                label={t('admin.stars.refund')}
+                question={t('admin.stars.confirmRefund', {
+                  count: payment.stars,
+                  amount: formatAmount(payment.amount_cents),
+                  id: payment.telegram_user_id,
+                })}
+                onConfirm={async () => {
+                  const answer = await refundStars(payment.telegram_payment_charge_id);
+                  showToast(
+                    t('admin.stars.refunded', { amount: formatAmount(answer.debited_cents) }),
+                    'success',
+                  );
+                  await payments.refetch();
+                }}
+              />
+            )}
+          </li>
+        )}
+      </AdminList>
     </section>
   );
 }

@@ -1,8 +1,8 @@
 /** Advisors' payouts: earnings per advisor for a period, marking them paid, and the CSV export. */
+import { AdminList } from './admin-list';
 import { useState } from 'react';
 import { formatAmount, useT } from '../../lib/i18n';
 import { Button } from '../../shared/ui/button';
-import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { showToast } from '../../shared/ui/toast';
 import { markPaid } from './api/mark-paid';
 import { usePayouts, type Period } from './api/payouts';
@@ -75,61 +75,49 @@ export function PayoutsSection() {
       >
         {t('admin.payouts.csv')}
       </Button>
-      {payouts.status === 'loading' && <LoadingState />}
-      {payouts.status === 'error' && (
-        <ErrorState
-          message={refusalText(payouts.error, t('admin.loadError'))}
-          onRetry={payouts.retry}
-        />
-      )}
-      {payouts.status === 'success' &&
-        (payouts.data.payouts.length === 0 ? (
-          <EmptyState message={t('admin.payouts.none')} />
-        ) : (
-          <ul className="list admin-list">
-            {payouts.data.payouts.map((row) => (
-              <li key={row.manager_id} className="card">
-                <strong>
-                  #{row.manager_id} {row.name}
-                </strong>
-                <dl className="admin-figures">
-                  <div>
-                    <dt className="small muted">{t('admin.payouts.messages')}</dt>
-                    <dd>{row.messages}</dd>
-                  </div>
-                  <div>
-                    <dt className="small muted">{t('admin.payouts.earned')}</dt>
-                    <dd>{formatAmount(row.earned_cents)}</dd>
-                  </div>
-                  <div>
-                    <dt className="small muted">{t('admin.payouts.paid')}</dt>
-                    <dd>{formatAmount(row.paid_cents)}</dd>
-                  </div>
-                  <div>
-                    <dt className="small muted">{t('admin.payouts.unpaid')}</dt>
-                    <dd>{formatAmount(row.unpaid_cents)}</dd>
-                  </div>
-                </dl>
-                {row.unpaid_cents > 0 && (
-                  <ConfirmAction
-                    label={t('admin.payouts.markPaid')}
-                    question={t('admin.payouts.confirmMarkPaid', {
-                      name: row.name,
-                      date: period.to || t('admin.payouts.today'),
-                    })}
-                    onConfirm={async () => {
-                      const cents = await markPaid(row.manager_id, period.to);
-                      showToast(
-                        t('admin.payouts.marked', { amount: formatAmount(cents), name: row.name }),
-                        'success',
-                      );
-                    }}
-                  />
-                )}
-              </li>
-            ))}
-          </ul>
-        ))}
+      <AdminList data={payouts} items={(answer) => answer.payouts} empty={t('admin.payouts.none')}>
+        {(row) => (
+          <li key={row.manager_id} className="card">
+            <strong>
+              #{row.manager_id} {row.name}
+            </strong>
+            <dl className="admin-figures">
+              <div>
+                <dt className="small muted">{t('admin.payouts.messages')}</dt>
+                <dd>{row.messages}</dd>
+              </div>
+              <div>
+                <dt className="small muted">{t('admin.payouts.earned')}</dt>
+                <dd>{formatAmount(row.earned_cents)}</dd>
+              </div>
+              <div>
+                <dt className="small muted">{t('admin.payouts.paid')}</dt>
+                <dd>{formatAmount(row.paid_cents)}</dd>
+              </div>
+              <div>
+                <dt className="small muted">{t('admin.payouts.unpaid')}</dt>
+                <dd>{formatAmount(row.unpaid_cents)}</dd>
+              </div>
+            </dl>
+            {row.unpaid_cents > 0 && (
+              <ConfirmAction
+                label={t('admin.payouts.markPaid')}
+                question={t('admin.payouts.confirmMarkPaid', {
+                  name: row.name,
+                  date: period.to || t('admin.payouts.today'),
+                })}
+                onConfirm={async () => {
+                  const cents = await markPaid(row.manager_id, period.to);
+                  showToast(
+                    t('admin.payouts.marked', { amount: formatAmount(cents), name: row.name }),
+                    'success',
+                  );
+                }}
+              />
+            )}
+          </li>
+        )}
+      </AdminList>
     </section>
   );
 }

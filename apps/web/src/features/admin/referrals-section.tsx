@@ -3,17 +3,17 @@
  * newest first, optionally of one user; each can be reversed once with a reason (what is left of
  * it is taken back; spent free messages stay spent).
  */
+import { AdminList } from './admin-list';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { formatDate, useT } from '../../lib/i18n';
 import { showToast } from '../../shared/ui/toast';
-import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import {
   reverseReferral,
   useReferralCredits,
   type AdminReferralCreditRow,
 } from './api/referral-credits';
-import { ConfirmAction, refusalText } from './confirm-action';
+import { ConfirmAction } from './confirm-action';
 
 const DATE_TIME: Intl.DateTimeFormatOptions = {
   day: 'numeric',
@@ -104,23 +104,9 @@ export function ReferralsSection() {
           onChange={(event) => setReason(event.target.value)}
         />
       </div>
-      {credits.status === 'loading' && <LoadingState />}
-      {credits.status === 'error' && (
-        <ErrorState
-          message={refusalText(credits.error, t('admin.loadError'))}
-          onRetry={credits.retry}
-        />
-      )}
-      {credits.status === 'success' &&
-        (credits.data.credits.length === 0 ? (
-          <EmptyState message={t('links.admin.none')} />
-        ) : (
-          <ul className="list admin-list">
-            {credits.data.credits.map((credit) => (
-              <CreditRow key={credit.ledger_id} credit={credit} reason={reason} />
-            ))}
-          </ul>
-        ))}
+      <AdminList data={credits} items={(answer) => answer.credits} empty={t('links.admin.none')}>
+        {(credit) => <CreditRow key={credit.ledger_id} credit={credit} reason={reason} />}
+      </AdminList>
     </section>
   );
 }

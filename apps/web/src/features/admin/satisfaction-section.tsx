@@ -2,9 +2,8 @@
 import type { AdminSatisfactionCredit } from '@seer/contract';
 import { formatMoney } from '@seer/contract';
 import { formatDate, useLocale, useT } from '../../lib/i18n';
-import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { useSatisfactionCredits } from './api/satisfaction-credits';
-import { refusalText } from './confirm-action';
+import { AdminList } from './admin-list';
 
 const DATE_TIME: Intl.DateTimeFormatOptions = {
   day: 'numeric',
@@ -52,30 +51,18 @@ export function SatisfactionSection() {
   return (
     <section aria-label={t('admin.section.credits')}>
       <p className="small muted">{t('admin.credits.hint')}</p>
-      {credits.status === 'loading' && <LoadingState />}
-      {credits.status === 'error' && (
-        <ErrorState
-          message={refusalText(credits.error, t('admin.loadError'))}
-          onRetry={credits.retry}
-        />
-      )}
-      {credits.status === 'success' &&
-        (credits.data.credits.length === 0 ? (
-          <EmptyState message={t('admin.credits.none')} />
-        ) : (
-          <>
-            <p className="small">
-              {t('admin.credits.total', {
-                amount: formatMoney(credits.data.claimed_cents, locale),
-              })}
-            </p>
-            <ul className="list admin-list">
-              {credits.data.credits.map((credit) => (
-                <CreditRow key={credit.id} credit={credit} />
-              ))}
-            </ul>
-          </>
-        ))}
+      <AdminList
+        data={credits}
+        items={(answer) => answer.credits}
+        empty={t('admin.credits.none')}
+        header={(answer) => (
+          <p className="small">
+            {t('admin.credits.total', { amount: formatMoney(answer.claimed_cents, locale) })}
+          </p>
+        )}
+      >
+        {(credit) => <CreditRow key={credit.id} credit={credit} />}
+      </AdminList>
     </section>
   );
 }

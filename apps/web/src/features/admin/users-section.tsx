@@ -2,9 +2,8 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { formatAmount, useT } from '../../lib/i18n';
-import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { useAdminUsers } from './api/list-users';
-import { refusalText } from './confirm-action';
+import { AdminList } from './admin-list';
 
 export function UsersSection() {
   const t = useT();
@@ -30,35 +29,28 @@ export function UsersSection() {
           onChange={(e) => setText(e.target.value)}
         />
       </div>
-      {users.status === 'loading' && <LoadingState />}
-      {users.status === 'error' && (
-        <ErrorState
-          message={refusalText(users.error, t('admin.loadError'))}
-          onRetry={users.retry}
-        />
-      )}
-      {users.status === 'success' &&
-        (users.data.users.length === 0 ? (
-          <EmptyState message={t('admin.users.none')} />
-        ) : (
-          <ul className="list">
-            {users.data.users.map((user) => (
-              <li key={user.telegram_user_id}>
-                <Link href={`/admin/user/${user.telegram_user_id}`} className="row-link">
-                  <span className="admin-grow">
-                    <strong>{user.name}</strong>
-                    <span className="small muted">
-                      {' '}
-                      #{user.telegram_user_id}
-                      {user.username ? ` · @${user.username}` : ''}
-                    </span>
-                  </span>
-                  <span>{formatAmount(user.balance_cents)}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        ))}
+      <AdminList
+        data={users}
+        items={(answer) => answer.users}
+        empty={t('admin.users.none')}
+        className="list"
+      >
+        {(user) => (
+          <li key={user.telegram_user_id}>
+            <Link href={`/admin/user/${user.telegram_user_id}`} className="row-link">
+              <span className="admin-grow">
+                <strong>{user.name}</strong>
+                <span className="small muted">
+                  {' '}
+                  #{user.telegram_user_id}
+                  {user.username ? ` · @${user.username}` : ''}
+                </span>
+              </span>
+              <span>{formatAmount(user.balance_cents)}</span>
+            </Link>
+          </li>
+        )}
+      </AdminList>
     </section>
   );
 }

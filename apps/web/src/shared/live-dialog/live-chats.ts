@@ -9,6 +9,7 @@ import type { CallAnswer, ChatSummary } from '@seer/contract';
 import { callApi } from '../../lib/api-client';
 import { onConnectionState, onSocketFrame } from '../../lib/socket';
 import { getCachedData, setCachedData, useData } from '../../lib/use-data';
+import { sharedSubscription } from '../../lib/shared-subscription';
 import { chatsWithMessage } from './live-lists';
 
 export const CHATS_KEY = 'chats';
@@ -16,8 +17,6 @@ type Chats = CallAnswer<'GetAllChats'>;
 
 /** The advisor whose chat is mounted, if any (see `viewingNow`). */
 let viewing: number | null = null;
-let followers = 0;
-let stopFollowing: (() => void) | null = null;
 /** The newest loader's refetch (a frame about a dialog the list lacks reloads it). */
 let reload: (() => Promise<void>) | null = null;
 
@@ -56,38 +55,25 @@ export function viewChat(advisorId: number): () => void {
   };
 }
 
-function follow(): () => void {
-  followers += 1;
-  if (followers === 1) {
-    const stops = [
-      onSocketFrame('new_message', ({ data }) => {
-        const current = getCachedData<Chats>(CHATS_KEY);
-        let next = current ? chatsWithMessage(current.chats, data) : null;
-        if (!current || !next) {
-          void reload?.();
-          return;
-        }
-        if (viewingNow() === data.manager_id) next = withoutUnread(next, data.manager_id);
-        setCachedData(CHATS_KEY, { ...current, chats: next });
-      }),
-      // Back from a lost connection: counts may have changed meanwhile.
-      onConnectionState((state) => {
-        if (state === 'open') void reload?.();
-      }),
-    ];
-    stopFollowing = () => stops.forEach((stop) => stop());
-  }
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    followers -= 1;
-    if (followers === 0) {
-      stopFollowing?.();
-      stopFollowing = null;
-    }
-  };
-}
+const follow = sharedSubscription(() => {
+  const stops = [
+    onSocketFrame('new_message', ({ data }) => {
+      const current = getCachedData<Chats>(CHATS_KEY);
+      let next = current ? chatsWithMessage(current.chats, data) : null;
+      if (!current || !next) {
+        void reload?.();
+        return;
+      }
+      if (viewingNow() === data.manager_id) next = withoutUnread(next, data.manager_id);
+      setCachedData(CHATS_KEY, { ...current, chats: next });
+    }),
+    // Back from a lost connection: counts may have changed meanwhile.
+    onConnectionState((state) => {
+      if (state === 'open') void reload?.();
+    }),
+  ];
+  return () => stops.forEach((stop) => stop());
+});
 
 /** The user's dialogs, loaded once and kept live while any screen uses them. */
 export function useLiveChats() {

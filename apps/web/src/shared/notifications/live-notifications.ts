@@ -10,13 +10,12 @@ import type { FeedNotification, GetNotificationsV2Answer } from '@seer/contract'
 import { callApi } from '../../lib/api-client';
 import { onConnectionState, onSocketFrame } from '../../lib/socket';
 import { getCachedData, setCachedData, useData } from '../../lib/use-data';
+import { sharedSubscription } from '../../lib/shared-subscription';
 import { isViewingChat } from '../live-dialog/live-chats';
 
 export const NOTIFICATIONS_KEY = 'notifications:v2';
 export type Notifications = GetNotificationsV2Answer;
 
-let followers = 0;
-let stopFollowing: (() => void) | null = null;
 let reload: (() => Promise<void>) | null = null;
 
 /** The list with this notification first (replacing an older copy of it). */
@@ -27,48 +26,35 @@ export function withNotification(
   return [notification, ...list.filter((item) => item.id !== notification.id)];
 }
 
-function follow(): () => void {
-  followers += 1;
-  if (followers === 1) {
-    const stops = [
-      onSocketFrame('notification', ({ data }) => {
-        // A reply in the chat on screen is read there at once: its line and count are gone a
-        // moment later (the server removes it when the chat marks the dialog read), so they are not shown.
-        const reply = data.notification?.kind === 'reply' ? data.notification : null;
-        if (reply?.manager_id != null && isViewingChat(reply.manager_id)) return;
-        const current = getCachedData<Notifications>(NOTIFICATIONS_KEY);
-        if (!current) {
-          void reload?.();
-          return;
-        }
-        const removed = new Set(data.removed ?? []);
-        let list = current.notifications.filter((item) => !removed.has(item.id));
-        if (data.notification) list = withNotification(list, data.notification);
-        else if (data.unread === 0)
-          list = list.map((item) => (item.unread ? { ...item, unread: false } : item));
-        setCachedData<Notifications>(NOTIFICATIONS_KEY, {
-          ...current,
-          unread: data.unread,
-          notifications: list,
-        });
-      }),
-      onConnectionState((state) => {
-        if (state === 'open') void reload?.();
-      }),
-    ];
-    stopFollowing = () => stops.forEach((stop) => stop());
-  }
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    followers -= 1;
-    if (followers === 0) {
-      stopFollowing?.();
-      stopFollowing = null;
-    }
-  };
-}
+const follow = sharedSubscription(() => {
+  const stops = [
+    onSocketFrame('notification', ({ data }) => {
+      // A reply in the chat on screen is read there at once: its line and count are gone a
+      // moment later (the server removes it when the chat marks the dialog read), so they are not shown.
+      const reply = data.notification?.kind === 'reply' ? data.notification : null;
+      if (reply?.manager_id != null && isViewingChat(reply.manager_id)) return;
+      const current = getCachedData<Notifications>(NOTIFICATIONS_KEY);
+      if (!current) {
+        void reload?.();
+        return;
+      }
+      const removed = new Set(data.removed ?? []);
+      let list = current.notifications.filter((item) => !removed.has(item.id));
+      if (data.notification) list = withNotification(list, data.notification);
+      else if (data.unread === 0)
+        list = list.map((item) => (item.unread ? { ...item, unread: false } : item));
+      setCachedData<Notifications>(NOTIFICATIONS_KEY, {
+        ...current,
+        unread: data.unread,
+        notifications: list,
+      });
+    }),
+    onConnectionState((state) => {
+      if (state === 'open') void reload?.();
+    }),
+  ];
+  return () => stops.forEach((stop) => stop());
+});
 
 async function load(): Promise<Notifications> {
   return (await callApi('GetNotifications', { query: { v: '2' } })) as Notifications;

@@ -5,11 +5,15 @@
  *  2. the same send through the service in this process (no HTTP), group commit on;
  *  3. paid CreateMessage through HTTP with verified init data, group commit on (the server as
  *     `npm start` runs it), then the same with group commit off (PAID_SEND_BATCH=1): before and
- *     after in one run, with the CPU of the server and of PostgreSQL per message and what the
- *     database's backends waited on;
+ *     after in one run, with the CPU of the server, of PostgreSQL and of this client per message
+ *     and what the database's backends waited on. The client is autocannon with 8 connections,
+ *     each sending its next message when the last is answered (a closed loop, as pgbench's
+ *     clients);
  *  4. GetAllManagers and /api/health requests per second (autocannon, 50 connections).
  * BENCH_PROFILE=1 also writes a V8 CPU profile of the server under the paid send to
- * bench/out/api-server.cpuprofile and prints where its time went (bench/profile-summary.ts).
+ * bench/out/api-server.cpuprofile and prints where its time went (bench/profile-summary.ts), and
+ * lists the statements the database ran per paid message (pg_stat_statements, loaded into the
+ * embedded PostgreSQL for the run).
  * BENCH_SECONDS (default 10) sets each run's length.
  */
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
@@ -23,8 +27,10 @@ import {
   fmt,
   load,
   loadAverage,
+  percentiles,
   pgbenchCeiling,
-  request,
+  resetStatements,
+  statementReport,
   sampleWaitEvents,
   startServer,
   type LoadResult,
@@ -50,7 +56,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const out = path.join(here, 'out');
 
 const loadBefore = loadAverage();
-const db = await benchDatabase();
+const db = await benchDatabase({ statements: PROFILE });
 const databaseName = new URL(db.url).pathname.slice(1);
 console.log(
   `bench:api — ${db.kind}, ${USERS} funded users, ${CLIENTS} clients, ${SECONDS} s per run, load average ${loadBefore}`,
@@ -111,7 +117,56 @@ interface PaidRun {
   commitsPerMessage: number;
   serverCpuPerMessage: number;
   databaseCpuPerMessage: number;
+  /** This process: autocannon and the wait-event sampler. */
+  clientCpuPerMessage: number;
   waits: { samples: number; top: [string, number][] };
+  /** With BENCH_PROFILE=1: the statements the database ran, per paid message. */
+  statements: string | null;
+}
+
+/**
+ * Paid sends from autocannon: CLIENTS connections, each sending its next request when the
+ * previous answer has arrived (a closed loop, as pgbench's clients), users in turn.
+ */
+async function autocannonSends(url: string, label: string, seconds: number): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let n = 0;
+  let errors = 0;
+  const started = performance.now();
+  await autocannon({
+    url: `${url}/api/CreateMessage.php`,
+    connections: CLIENTS,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (req, context) => {
+          const i = n++;
+          const advisor = advisors[i % advisors.length]!;
+          (context as { t0: number }).t0 = performance.now();
+          return {
+            ...req,
+            headers: {
+              authorization: initData[(i * 7) % USERS]!,
+              'content-type': 'application/json',
+            },
+            body: JSON.stringify({ manager_id: advisor.id, message: `${label} ${i}` }),
+          };
+        },
+        onResponse: (status, body, context) => {
+          latencies.push(performance.now() - (context as { t0: number }).t0);
+          if (status !== 200 || !body.includes('"paid_with":"balance"')) errors++;
+        },
+      },
+    ],
+  });
+  const elapsed = (performance.now() - started) / 1000;
+  return {
+    count: latencies.length,
+    errors,
+    perSecond: latencies.length / elapsed,
+    ...percentiles(latencies),
+  };
 }
 
 async function paidRun(
@@ -120,26 +175,22 @@ async function paidRun(
 ): Promise<PaidRun> {
   const pid = server.child.pid!;
   // A short warm-up (JIT, pools), then the measured run.
-  const send = async (worker: number, i: number) => {
-    const index = (worker * 7919 + i * CLIENTS + 1) % USERS;
-    const advisor = advisors[(worker + i) % advisors.length]!;
-    const response = await request(`${server.url}/api/CreateMessage.php`, {
-      method: 'POST',
-      headers: { authorization: initData[index]!, 'content-type': 'application/json' },
-      body: JSON.stringify({ manager_id: advisor.id, message: `${label} ${i}` }),
-    });
-    return response.status === 200 && response.body.includes('"paid_with":"balance"');
-  };
-  await load(CLIENTS, 1, send);
+  await autocannonSends(server.url, `${label} warm-up`, 2);
   const commits = async () => {
     const [row] = await db.sql<{ n: number }[]>`
       SELECT xact_commit::bigint AS n FROM pg_stat_database WHERE datname = ${databaseName}`;
     return row!.n;
   };
-  const [server0, database0] = [await cpuMs(pid), await databaseCpuMs(databaseName)];
+  const [server0, database0, client0] = [
+    await cpuMs(pid),
+    await databaseCpuMs(databaseName),
+    await cpuMs(process.pid),
+  ];
   const commits0 = await commits();
+  if (PROFILE) await resetStatements(db.sql);
   const waits = sampleWaitEvents(db.sql, databaseName);
-  const result = await load(CLIENTS, SECONDS, send);
+  const result = await autocannonSends(server.url, label, SECONDS);
+  const clientCpu = (await cpuMs(process.pid)) - client0;
   const waited = await waits.stop();
   // The statistics reach pg_stat_database within a second; the sampler's own queries are not counted.
   await new Promise((resolve) => setTimeout(resolve, 1_500));
@@ -149,7 +200,9 @@ async function paidRun(
     result,
     serverCpuPerMessage: ((await cpuMs(pid)) - server0) / result.count,
     databaseCpuPerMessage: ((await databaseCpuMs(databaseName)) - database0) / result.count,
+    clientCpuPerMessage: clientCpu / result.count,
     waits: waited,
+    statements: PROFILE ? await statementReport(db.sql, databaseName, result.count) : null,
   };
 }
 
@@ -213,7 +266,7 @@ const waitsLine = (run: PaidRun) =>
   run.waits.top.map(([wait, n]) => `${wait} ${fmt(n / run.waits.samples, 2)}`).join(', ');
 const line = (label: string, run: PaidRun) =>
   `${label}${fmt(run.result.perSecond, 0)} paid messages/s   p50 ${fmt(run.result.p50, 2)} ms   p99 ${fmt(run.result.p99, 2)} ms   errors ${run.result.errors}\n` +
-  `      CPU per message: server ${fmt(run.serverCpuPerMessage, 3)} ms, PostgreSQL ${fmt(run.databaseCpuPerMessage, 3)} ms; commits per message ${fmt(run.commitsPerMessage, 2)}; ` +
+  `      CPU per message: server ${fmt(run.serverCpuPerMessage, 3)} ms, PostgreSQL ${fmt(run.databaseCpuPerMessage, 3)} ms, client ${fmt(run.clientCpuPerMessage, 3)} ms; commits per message ${fmt(run.commitsPerMessage, 2)}; ` +
   `active backends on average by wait: ${waitsLine(run)}`;
 
 console.log('');
@@ -253,6 +306,15 @@ if (PROFILE && ceiling?.statements) {
   console.log('');
   console.log('pgbench: average latency of each statement (ms), the database side of the profile:');
   console.log(ceiling.statements);
+}
+for (const [label, run] of [
+  ['group commit off', unbatched],
+  ['group commit on', batched],
+] as const) {
+  if (!run.statements) continue;
+  console.log('');
+  console.log(`statements the database ran, ${label} (pg_stat_statements, most calls first):`);
+  console.log(run.statements);
 }
 if (PROFILE) {
   const [file] = (await readdir(profileDir)).filter((f) => f.endsWith('.cpuprofile'));

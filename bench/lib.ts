@@ -18,14 +18,22 @@ export interface BenchDatabase {
   close(): Promise<void>;
 }
 
-/** A fresh database: on DATABASE_URL's server when set, else on a new embedded PostgreSQL. */
-export async function benchDatabase(): Promise<BenchDatabase> {
+/**
+ * A fresh database: on DATABASE_URL's server when set, else on a new embedded PostgreSQL.
+ * With `statements`, the embedded server loads pg_stat_statements and the database has the
+ * extension (see `statementReport`); on DATABASE_URL it is used only if that server loads it.
+ */
+export async function benchDatabase(
+  options: { statements?: boolean } = {},
+): Promise<BenchDatabase> {
   let adminUrl = process.env.DATABASE_URL;
   let stopEmbedded: (() => Promise<void>) | undefined;
   let dir: string | undefined;
   if (!adminUrl) {
     dir = await mkdtemp(path.join(os.tmpdir(), 'seer-bench-'));
-    const server = await startEmbeddedPostgres(dir);
+    const server = await startEmbeddedPostgres(dir, {
+      settings: options.statements ? { shared_preload_libraries: 'pg_stat_statements' } : {},
+    });
     adminUrl = server.adminUrl;
     stopEmbedded = server.stop;
   }
@@ -36,6 +44,10 @@ export async function benchDatabase(): Promise<BenchDatabase> {
   url.pathname = `/${name}`;
   const sql = connect(url.toString(), 10);
   await migrate(sql);
+  if (options.statements)
+    await sql`CREATE EXTENSION IF NOT EXISTS pg_stat_statements`.catch((error: unknown) =>
+      console.log(`pg_stat_statements not available: ${(error as Error).message}`),
+    );
   return {
     url: url.toString(),
     sql,
@@ -308,4 +320,33 @@ export function sampleWaitEvents(sql: Sql, databaseName: string, everyMs = 10) {
       return { samples, top: [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8) };
     },
   };
+}
+
+/** Forgets what pg_stat_statements counted so far (no-op without the extension). */
+export async function resetStatements(sql: Sql): Promise<void> {
+  await sql`SELECT pg_stat_statements_reset()`.catch(() => {});
+}
+
+/**
+ * The statements this database ran since the last reset, most calls first, per `per` units of
+ * work (e.g. paid messages): how many times each ran and its mean time. Null without the extension.
+ */
+export async function statementReport(
+  sql: Sql,
+  databaseName: string,
+  per: number,
+  top = 12,
+): Promise<string | null> {
+  const rows = await sql<{ calls: number; mean: number; query: string }[]>`
+    SELECT s.calls::float8 AS calls, s.mean_exec_time AS mean, s.query
+    FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+    WHERE d.datname = ${databaseName} AND s.query NOT ILIKE '%pg_stat%'
+    ORDER BY s.calls DESC LIMIT ${top}`.catch(() => null);
+  if (!rows) return null;
+  return rows
+    .map(
+      (r) =>
+        `  ${fmt(r.calls / per, 3).padStart(7)} per message  ${fmt(r.mean, 3).padStart(7)} ms  ${r.query.replace(/\s+/g, ' ').slice(0, 110)}`,
+    )
+    .join('\n');
 }

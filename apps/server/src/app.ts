@@ -42,7 +42,7 @@ import { BotNotifications, type NotificationOptions } from './bot/notifications.
 import { NotificationsRepository } from './bot/notifications.repository.js';
 import { NoticeOutbox, type NoticeOutboxOptions } from './bot/notice-outbox.js';
 import { NoticeOutboxRepository } from './bot/notice-outbox.repository.js';
-import { UserSockets } from './realtime/user-sockets.js';
+import { UserSockets, type UserSocketsOptions } from './realtime/user-sockets.js';
 import { AVATARS_DIR, WEB_DIST_DIR } from './paths.js';
 import { Metrics } from './metrics/metrics.js';
 import { chatDeliveries } from './chat/chat.frames.js';
@@ -79,27 +79,33 @@ export interface BuiltApp {
   services: Services;
 }
 
+export interface BuildAppOptions {
+  transport?: EventTransport | null;
+  /** Replaces the socket-based presence (tests). */
+  presence?: PresenceSource;
+  presenceOptions?: Partial<SocketPresenceOptions>;
+  socket?: Partial<SocketHubOptions>;
+  notifications?: Partial<NotificationOptions>;
+  favouriteAlerts?: Partial<FavouriteAlertOptions>;
+  outbox?: Partial<NoticeOutboxOptions>;
+  /** How long to wait for other instances to say they hold a user's socket. */
+  userSocketsWaitMs?: number;
+  /** Shorter hello timings between instances (tests). */
+  instances?: Partial<
+    Pick<UserSocketsOptions, 'aloneAfterMs' | 'helloIntervalMs' | 'startupGraceMs'>
+  >;
+  /** The process's logger (main.ts); false: silent (tests); absent: one at LOG_LEVEL. */
+  logger?: Logger | false;
+  /** Replaces some per-user call limits (tests). */
+  rateLimits?: Partial<RateLimitSettings>;
+  /** Shorter connection timeouts (tests). */
+  http?: Partial<HttpTimeouts>;
+}
+
 export async function buildApp(
   config: Config,
   db: Database,
-  options: {
-    transport?: EventTransport | null;
-    /** Replaces the socket-based presence (tests). */
-    presence?: PresenceSource;
-    presenceOptions?: Partial<SocketPresenceOptions>;
-    socket?: Partial<SocketHubOptions>;
-    notifications?: Partial<NotificationOptions>;
-    favouriteAlerts?: Partial<FavouriteAlertOptions>;
-    outbox?: Partial<NoticeOutboxOptions>;
-    /** How long to wait for other instances to say they hold a user's socket. */
-    userSocketsWaitMs?: number;
-    /** The process's logger (main.ts); false: silent (tests); absent: one at LOG_LEVEL. */
-    logger?: Logger | false;
-    /** Replaces some per-user call limits (tests). */
-    rateLimits?: Partial<RateLimitSettings>;
-    /** Shorter connection timeouts (tests). */
-    http?: Partial<HttpTimeouts>;
-  } = {},
+  options: BuildAppOptions = {},
 ): Promise<BuiltApp> {
   const log =
     options.logger === false
@@ -144,7 +150,12 @@ export async function buildApp(
     },
     options.socket,
   );
-  const userSockets = new UserSockets(events, sockets, { answerWaitMs: options.userSocketsWaitMs });
+  const userSockets = new UserSockets(events, sockets, {
+    answerWaitMs: options.userSocketsWaitMs,
+    ...options.instances,
+  });
+  // Chat traffic crosses to other instances only while another one may be there to read it.
+  events.sendSocketTrafficWhen(() => userSockets.othersMayListen);
   const outbox = bot
     ? new NoticeOutbox(
         {

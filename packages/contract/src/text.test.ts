@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import {
   CODE_UNITS_PER_CHARACTER,
   cleanText,
@@ -193,6 +194,56 @@ describe('length in user-perceived characters', () => {
     expect(countCharacters('각')).toBe(1);
     expect(countCharacters('\u1100\u1161\u11A8')).toBe(1);
     expect(countCharacters('नमस्ते')).toBe(3);
+  });
+
+  it('cleans a text with visible ends without splitting it, the same as splitting would', () => {
+    // The rule cleanText applies, written out the long way: trim invisible characters (keeping
+    // directional marks) from both ends, and answer '' when nothing visible is left.
+    const invisible = /^[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]+$/u;
+    const trimmable = (c: string) => invisible.test(c) && !/[\u200E\u200F\u061C]/.test(c);
+    const byCharacters = (text: string) => {
+      const characters = splitCharacters(text);
+      let start = 0;
+      let end = characters.length;
+      while (start < end && trimmable(characters[start]!)) start++;
+      while (end > start && trimmable(characters[end - 1]!)) end--;
+      const kept = characters.slice(start, end);
+      return kept.some((c) => !invisible.test(c)) ? kept.join('') : '';
+    };
+    // Visible letters, spaces, zero-width and filler characters, marks, joiners, flags and emoji
+    // parts: every kind of end a text can have (controls are removed before trimming).
+    const pieces = [
+      'a',
+      'П',
+      ' ',
+      '\u00A0',
+      '\u200B',
+      '\u200D',
+      '\u0301',
+      '\u2800',
+      '\u200E',
+      '\u3164',
+      '\u115F',
+      '\uFE0F',
+      '🇺',
+      '🇦',
+      '👩',
+      '\u{1F3FD}',
+      '\n',
+      '\t',
+      '!',
+      '\u{E0061}',
+    ];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 12 }), (parts) => {
+        const text = parts.join('');
+        expect(cleanText(text, { multiline: true })).toBe(byCharacters(text));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(cleanText('Hello, how are you?')).toBe('Hello, how are you?');
+    expect(cleanText('\u200BHi\u200B')).toBe('Hi');
+    expect(cleanText('Hi 👩🏽')).toBe('Hi 👩🏽');
   });
 
   it('answers short texts without counting, the same as counting would', () => {

@@ -33,6 +33,27 @@ const keepPairs = (found: string) => (found.length === 2 ? found : '\uFFFD');
  */
 const INVISIBLE = /^[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]+$/u;
 
+/** One code point that draws something: none of INVISIBLE's classes. */
+const VISIBLE_CODE_POINT =
+  /^[^\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]$/u;
+
+/**
+ * Whether a text starts and ends with a code point that draws something. The first and the last
+ * character then hold a visible code point each, so neither is trimmed and the text is not blank:
+ * the usual message is cleaned without splitting it into characters.
+ */
+function visibleAtBothEnds(text: string): boolean {
+  if (text.length === 0) return false;
+  const first = String.fromCodePoint(text.codePointAt(0)!);
+  const lastUnit = text.charCodeAt(text.length - 1);
+  const lastStart =
+    lastUnit >= 0xdc00 && lastUnit <= 0xdfff && text.length >= 2
+      ? text.length - 2
+      : text.length - 1;
+  const last = String.fromCodePoint(text.codePointAt(lastStart)!);
+  return VISIBLE_CODE_POINT.test(first) && VISIBLE_CODE_POINT.test(last);
+}
+
 /** Directional marks, kept even at the ends of a text (they place its end punctuation). */
 const DIRECTIONAL_MARK = /[\u200E\u200F\u061C]/;
 
@@ -153,6 +174,7 @@ export function cleanText(raw: string, options: { multiline?: boolean } = {}): s
   let text = raw.replace(SURROGATES, keepPairs).replace(BIDI_CONTROLS, '');
   text = options.multiline ? text.replace(/\r\n?/g, '\n') : text.replace(LINE_AND_TAB, ' ');
   text = text.replace(CONTROLS_EXCEPT_TAB_AND_LINE_FEED, '');
+  if (visibleAtBothEnds(text)) return text;
   const characters = splitCharacters(text);
   const trimmable = (character: string) =>
     isInvisible(character) && !DIRECTIONAL_MARK.test(character);

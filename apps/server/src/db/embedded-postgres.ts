@@ -117,6 +117,8 @@ export interface EmbeddedOptions {
   warn?: (line: string) => void;
   /** The port to listen on (default: a free one). */
   port?: number;
+  /** More server settings, each passed as `-c name=value` (the benchmarks' profiling). */
+  settings?: Record<string, string>;
 }
 
 export async function startEmbeddedPostgres(
@@ -208,6 +210,10 @@ export async function startEmbeddedPostgres(
         'listen_addresses=127.0.0.1',
         '-c',
         'max_connections=200',
+        ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => [
+          '-c',
+          `${name}=${value}`,
+        ]),
       ],
       {
         stdio: ['ignore', logFile.fd, logFile.fd],

@@ -71,8 +71,23 @@ export interface EventTransport {
   stop(): Promise<void>;
 }
 
+/**
+ * The busy events whose only readers on other instances are people's sockets: a chat message, a
+ * balance, a notification, typing, a read. An instance sends them to the others only while
+ * another instance may be listening (see `sendSocketTrafficWhen`); every other event (presence,
+ * the instances' hellos, rights and sessions) always goes.
+ */
+const SOCKET_TRAFFIC: ReadonlySet<DomainEvent['type']> = new Set([
+  'message',
+  'balance',
+  'notification',
+  'typing',
+  'read',
+]);
+
 export class EventBus {
   private readonly handlers = new Set<EventHandler>();
+  private othersMayListen: () => boolean = () => true;
 
   constructor(private transport: EventTransport | null = null) {}
 
@@ -94,9 +109,19 @@ export class EventBus {
     return () => this.handlers.delete(handler);
   }
 
+  /**
+   * From now on, socket traffic goes to the transport only while `check` answers true: a lone
+   * instance then spends no NOTIFY (or PUBLISH) on events nobody else would read
+   * (docs/decisions/032-a-lone-instance-keeps-its-events.md).
+   */
+  sendSocketTrafficWhen(check: () => boolean): void {
+    this.othersMayListen = check;
+  }
+
   publish(event: DomainEvent): void {
     this.deliver(event, false);
-    this.transport?.send(event);
+    if (this.transport && (!SOCKET_TRAFFIC.has(event.type) || this.othersMayListen()))
+      this.transport.send(event);
   }
 
   /** Delivers to this instance's subscribers only: for events every instance derives on its own. */

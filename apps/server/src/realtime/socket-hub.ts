@@ -489,10 +489,11 @@ export class SocketHub {
     if (event.type === 'rights_changed') return this.onRightsChanged(event);
     if (event.type === 'session_revoked') return this.onSessionRevoked(event);
     for (const delivery of deliveriesOf(event, this.deps.deliveries)) {
-      this.deliver(
-        encodeFrame(delivery.frame),
-        ...delivery.rooms.map((name) => this.rooms.of(name)),
-      );
+      const present = delivery.rooms
+        .map((name) => this.rooms.of(name))
+        .filter((set): set is ReadonlySet<Connection> => set !== undefined && set.size > 0);
+      // Most events have nobody to reach on this instance: the frame is encoded only for someone.
+      if (present.length > 0) this.deliver(encodeFrame(delivery.frame), present);
     }
   }
 
@@ -523,10 +524,8 @@ export class SocketHub {
   }
 
   /** Sends one frame to the union of the given rooms, once per socket. */
-  private deliver(frame: EncodedFrame, ...sets: Array<ReadonlySet<Connection> | undefined>): void {
-    const present = sets.filter(
-      (set): set is ReadonlySet<Connection> => set !== undefined && set.size > 0,
-    );
+  /** Sends the frame once to every connection in the given (non-empty) rooms. */
+  private deliver(frame: EncodedFrame, present: ReadonlyArray<ReadonlySet<Connection>>): void {
     if (present.length === 1) {
       for (const connection of present[0]!) this.push(connection, frame);
       return;

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { EventBus, type DomainEvent, type EventTransport } from './event-bus.js';
 import { UserSockets } from './user-sockets.js';
 
-/** Two buses that hand each other what they publish, like two instances on one transport. */
-function linkedBuses(): [EventBus, EventBus] {
+/** Two transports that hand each other what they send, like two instances on one channel. */
+function linkedTransports(): [EventTransport, EventTransport] {
   const receivers: Array<(event: DomainEvent) => void> = [];
   const transport = (index: number): EventTransport => ({
     send: (event) => setTimeout(() => receivers[1 - index]?.(structuredClone(event)), 5),
@@ -13,7 +13,12 @@ function linkedBuses(): [EventBus, EventBus] {
     },
     stop: async () => {},
   });
-  return [new EventBus(transport(0)), new EventBus(transport(1))];
+  return [transport(0), transport(1)];
+}
+
+function linkedBuses(): [EventBus, EventBus] {
+  const [a, b] = linkedTransports();
+  return [new EventBus(a), new EventBus(b)];
 }
 
 describe('UserSockets', () => {
@@ -86,5 +91,51 @@ describe('UserSockets', () => {
     await new Promise((resolve) => setTimeout(resolve, 450));
     expect(onA.alone).toBe(true);
     onA.stop();
+  });
+
+  it('keeps chat traffic to itself while alone, and sends it again once another instance says hello', async () => {
+    const [transportA, transportB] = linkedTransports();
+    const sentByA: string[] = [];
+    const busA = new EventBus({
+      ...transportA,
+      send: (event) => {
+        sentByA.push(event.type);
+        transportA.send(event);
+      },
+    });
+    const busB = new EventBus(transportB);
+    await busA.start();
+    await busB.start();
+    const timing = { helloIntervalMs: 60_000, aloneAfterMs: 60_000, startupGraceMs: 100 };
+    const onA = new UserSockets(busA, { hasSocketsOf: () => false }, timing);
+    busA.sendSocketTrafficWhen(() => onA.othersMayListen);
+    onA.start();
+    const message = (text: string): DomainEvent => ({
+      type: 'message',
+      userId: 1,
+      advisorId: 2,
+      message: { message_text: text } as never,
+    });
+    // Within the grace after start, others may still answer the hello: traffic goes.
+    busA.publish(message('during the grace'));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    sentByA.length = 0;
+    busA.publish(message('alone'));
+    busA.publish({ type: 'presence', advisorId: 2, isOnline: true });
+    expect(sentByA).toEqual(['presence']);
+
+    const heardOnB: string[] = [];
+    busB.subscribe((event, origin) => {
+      if (origin.remote && event.type === 'message') heardOnB.push(event.message.message_text);
+    });
+    const onB = new UserSockets(busB, { hasSocketsOf: () => false }, timing);
+    busB.sendSocketTrafficWhen(() => onB.othersMayListen);
+    onB.start();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    busA.publish(message('together'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(heardOnB).toEqual(['together']);
+    onA.stop();
+    onB.stop();
   });
 });

@@ -7,7 +7,8 @@
  *
  * Every instance also says "hello" every `helloIntervalMs` (and answers a newcomer's hello at
  * once). An instance that has heard no other instance for `aloneAfterMs` is alone, and answers
- * from its own sockets without waiting; so is one without an event transport.
+ * from its own sockets without waiting; so is one without an event transport. The event bus asks
+ * the same question (`othersMayListen`) before it sends chat traffic to other instances.
  */
 import { randomUUID } from 'node:crypto';
 import type { EventBus } from './event-bus.js';
@@ -24,6 +25,11 @@ export interface UserSocketsOptions {
   helloIntervalMs: number;
   /** Without a hello from another instance for this long, this one is alone. */
   aloneAfterMs: number;
+  /**
+   * For this long after start, other instances may be running that have not answered this one's
+   * hello yet: until then, `othersMayListen` says they may.
+   */
+  startupGraceMs: number;
 }
 
 const DEFAULT_OPTIONS: UserSocketsOptions = {
@@ -32,6 +38,8 @@ const DEFAULT_OPTIONS: UserSocketsOptions = {
   helloIntervalMs: 10_000,
   // Two missed hellos and a margin: a busy instance is not taken for a dead one.
   aloneAfterMs: 25_000,
+  // Running instances answer a newcomer's hello at once: a NOTIFY or Redis round trip, with room.
+  startupGraceMs: 2_000,
 };
 
 export class UserSockets {
@@ -42,6 +50,7 @@ export class UserSockets {
   private readonly others = new Map<string, number>();
   private unsubscribe: (() => void) | null = null;
   private helloTimer: NodeJS.Timeout | null = null;
+  private startedAt = 0;
 
   constructor(
     private readonly events: EventBus,
@@ -52,11 +61,13 @@ export class UserSockets {
       answerWaitMs: options.answerWaitMs ?? DEFAULT_OPTIONS.answerWaitMs,
       helloIntervalMs: options.helloIntervalMs ?? DEFAULT_OPTIONS.helloIntervalMs,
       aloneAfterMs: options.aloneAfterMs ?? DEFAULT_OPTIONS.aloneAfterMs,
+      startupGraceMs: options.startupGraceMs ?? DEFAULT_OPTIONS.startupGraceMs,
     };
   }
 
   start(): void {
     if (this.unsubscribe) return;
+    this.startedAt = Date.now();
     this.unsubscribe = this.events.subscribe((event, origin) => {
       if (!origin.remote) return;
       if (event.type === 'user_sockets_query' && this.local.hasSocketsOf(event.telegramId)) {
@@ -99,6 +110,17 @@ export class UserSockets {
       this.others.delete(id);
     }
     return true;
+  }
+
+  /**
+   * Whether another instance may be reading this one's events: one has said hello within
+   * `aloneAfterMs`, or this one started less than `startupGraceMs` ago (or is not listening for
+   * hellos at all, so cannot tell). False without an event transport.
+   */
+  get othersMayListen(): boolean {
+    if (!this.events.distributed) return false;
+    if (!this.unsubscribe || Date.now() - this.startedAt < this.options.startupGraceMs) return true;
+    return !this.alone;
   }
 
   /** True when this or any other live instance holds a socket of the user. */

@@ -4,7 +4,7 @@
  */
 import WebSocket from 'ws';
 import type { ServerFrame } from '@seer/contract';
-import { buildApp, type BuiltApp } from '../app.js';
+import { buildApp, type BuildAppOptions, type BuiltApp } from '../app.js';
 import type { Database } from '../db/database.js';
 import { seedDemoData } from '../demo/seed.js';
 import type { EventTransport } from '../realtime/event-bus.js';
@@ -37,6 +37,8 @@ export async function startLiveApp(
     transport?: EventTransport;
     socket?: Partial<SocketHubOptions>;
     presenceOptions?: Partial<SocketPresenceOptions>;
+    /** Hello timings between instances (app.ts). */
+    instances?: BuildAppOptions['instances'];
     seed?: boolean;
   } = {},
 ): Promise<LiveApp> {
@@ -49,6 +51,7 @@ export async function startLiveApp(
     socket: options.socket,
     // Short enough for quick tests, long enough that a busy machine does not expire a live instance.
     presenceOptions: { graceMs: 100, announceMs: 250, expireMs: 3000, ...options.presenceOptions },
+    instances: options.instances,
     logger: false,
   });
   await built.app.listen({ port: 0, host: '127.0.0.1' });

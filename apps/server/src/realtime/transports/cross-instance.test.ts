@@ -223,6 +223,69 @@ describe.each(kinds)('two instances over $name', ({ name, make }) => {
     },
   );
 
+  it.skipIf(skip)(
+    'a lone instance keeps chat traffic to itself, and shares it again once a second one starts',
+    { timeout: 30_000 },
+    async () => {
+      const own = await createTestDatabase();
+      await seedDemoData(own.sql);
+      // Every envelope on the PostgreSQL channel, whoever sent it (Redis carries its own).
+      const notified: string[] = [];
+      const listening = name.startsWith('PostgreSQL')
+        ? await own.sql.listen('seer_events', (payload) => notified.push(payload))
+        : null;
+      const instances = { startupGraceMs: 100, helloIntervalMs: 60_000, aloneAfterMs: 60_000 };
+      const lone = await startLiveApp({ db: own, transport: make(own), seed: false, instances });
+      let late: LiveApp | null = null;
+      try {
+        const [advisor] = (
+          await lone.call<{ data: { managers: Advisor[] } }>(
+            'GET',
+            '/api/GetAllManagers.php',
+            newUserId(),
+          )
+        ).body.data.managers;
+        const telegramId = newUserId();
+        await own.sql`UPDATE advisors SET telegram_id = ${telegramId} WHERE id = ${advisor!.id}`;
+        lone.services.advisors.invalidate();
+        const userId = newUserId();
+        await expect.poll(() => lone.services.userSockets.othersMayListen).toBe(false);
+
+        notified.length = 0;
+        const alone = await lone.call('POST', '/api/CreateMessage.php', userId, {
+          manager_id: advisor!.id,
+          message: 'Is anyone else here?',
+        });
+        expect(alone.status).toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        if (listening) expect(notified).toEqual([]);
+
+        late = await startLiveApp({ db: own, transport: make(own), seed: false, instances });
+        late.services.advisors.invalidate();
+        await expect.poll(() => lone.services.userSockets.othersMayListen).toBe(true);
+        const advisorOnLate = await late.connect(telegramId);
+        advisorOnLate.send({ type: 'manager_connect', user_id: telegramId });
+        await advisorOnLate.next('connected');
+        const sent = await lone.call<{ data: { message: { id: number } } }>(
+          'POST',
+          '/api/CreateMessage.php',
+          userId,
+          { manager_id: advisor!.id, message: 'Now there are two.' },
+        );
+        expect((await advisorOnLate.next('new_message')).data).toMatchObject({
+          id: sent.body.data.message.id,
+          message: 'Now there are two.',
+        });
+        advisorOnLate.close();
+      } finally {
+        await late?.close();
+        await lone.close();
+        await listening?.unlisten();
+        await own.close();
+      }
+    },
+  );
+
   it.skipIf(skip)('carries events larger than one NOTIFY payload', async () => {
     const sender = make(db);
     const receiver = make(db);

@@ -16,12 +16,17 @@ import type {
 } from './advisors.repository.js';
 import { isAdvisorOnline, type PresenceSource } from '../realtime/presence.js';
 import { NotFoundError } from '../errors.js';
+import { PreparedAnswer } from '../http/prepared-answer.js';
 import type { EventBus } from '../realtime/event-bus.js';
 
 const LIST_TTL_MS = 1000;
 
 export class AdvisorsService {
-  private cache: { at: number; records: AdvisorRecord[]; json: Map<string, string> } | null = null;
+  private cache: {
+    at: number;
+    records: AdvisorRecord[];
+    answers: Map<string, PreparedAnswer>;
+  } | null = null;
 
   constructor(
     private readonly repository: AdvisorsRepository,
@@ -42,7 +47,7 @@ export class AdvisorsService {
       this.cache = {
         at: Date.now(),
         records: await this.repository.listActive(),
-        json: new Map(),
+        answers: new Map(),
       };
     }
     return { records: this.cache.records, entry: this.cache };
@@ -56,19 +61,21 @@ export class AdvisorsService {
       .map((r) => this.toWire(r, lang));
   }
 
-  /** GetAllManagers' answer, serialized once per cache period and query: the busiest call of the app. */
-  async listAnswerJson(lang: Locale, language?: string): Promise<string> {
+  /**
+   * GetAllManagers' answer, serialized and encoded once per cache period and query (and gzipped
+   * on first demand): the busiest call of the app.
+   */
+  async listAnswer(lang: Locale, language?: string): Promise<PreparedAnswer> {
     const { entry } = await this.activeRecords();
     const key = `${lang}|${language ?? ''}`;
-    let json = entry.json.get(key);
-    if (json === undefined) {
-      json = JSON.stringify({
-        status: 'success',
-        data: { managers: await this.list(lang, language) },
-      });
-      entry.json.set(key, json);
+    let answer = entry.answers.get(key);
+    if (answer === undefined) {
+      answer = new PreparedAnswer(
+        JSON.stringify({ status: 'success', data: { managers: await this.list(lang, language) } }),
+      );
+      entry.answers.set(key, answer);
     }
-    return json;
+    return answer;
   }
 
   /** An active advisor from the list cached for a second, without a query (hot paths). */

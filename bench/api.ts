@@ -29,7 +29,7 @@ import {
   fmt,
   load,
   loadAverage,
-  percentiles,
+  loadResult,
   pgbenchCeiling,
   resetStatements,
   statementReport,
@@ -162,13 +162,7 @@ async function autocannonSends(url: string, label: string, seconds: number): Pro
       },
     ],
   });
-  const elapsed = (performance.now() - started) / 1000;
-  return {
-    count: latencies.length,
-    errors,
-    perSecond: latencies.length / elapsed,
-    ...percentiles(latencies),
-  };
+  return loadResult(latencies, errors, started);
 }
 
 async function paidRun(

@@ -158,7 +158,12 @@ export async function load(
       }
     }),
   );
-  const elapsed = (performance.now() - started) / 1000;
+  return loadResult(latencies, errors, started);
+}
+
+/** A load run's figures from its latencies (ms), its failures and when it started (performance.now()). */
+export function loadResult(latencies: number[], errors: number, startedAt: number): LoadResult {
+  const elapsed = (performance.now() - startedAt) / 1000;
   return {
     count: latencies.length,
     errors,

@@ -523,8 +523,7 @@ export class SocketHub {
     }
   }
 
-  /** Sends one frame to the union of the given rooms, once per socket. */
-  /** Sends the frame once to every connection in the given (non-empty) rooms. */
+  /** Sends one frame to the union of the given (non-empty) rooms, once per socket. */
   private deliver(frame: EncodedFrame, present: ReadonlyArray<ReadonlySet<Connection>>): void {
     if (present.length === 1) {
       for (const connection of present[0]!) this.push(connection, frame);

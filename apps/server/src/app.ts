@@ -240,7 +240,12 @@ export async function buildApp(
   favouritesRoutes(app, auth, domain.favourites, limits);
   await cryptoRoutes(app, auth, domain.crypto, limits);
   cryptoAdminRoutes(app, auth, domain.crypto);
-  linksRoutes(app, auth, { share: domain.share, referrals: domain.referrals, users });
+  linksRoutes(app, auth, {
+    share: domain.share,
+    referrals: domain.referrals,
+    users,
+    thumbnails: domain.thumbnails,
+  });
   botRoutes(app, bot);
   await socketRoutes(app, sockets);
   await imagesRoutes(app, auth, images, limits);

@@ -31,6 +31,7 @@ import { linksStartTarget, registerLinksBotHandlers } from './links/links-bot-ha
 import { ReferralsRepository } from './links/referrals.repository.js';
 import { ReferralsService } from './links/referrals.service.js';
 import { ShareService } from './links/share.service.js';
+import { AdvisorThumbnails } from './links/advisor-thumbnails.js';
 import { MoneyRepository } from './money/money.repository.js';
 import { MoneyService } from './money/money.service.js';
 import { GROUP_COMMIT_DEFAULTS } from './money/group-commit.js';
@@ -82,6 +83,8 @@ export interface DomainServices {
   referrals: ReferralsService;
   /** Advisor cards for sharing and the bot's inline mode. */
   share: ShareService;
+  /** Advisors' portraits as JPEG thumbnails for those cards. */
+  thumbnails: AdvisorThumbnails;
   /** The app's notifications (money rows written with their ledger rows, replies, favourites online). */
   feed: NotificationsService;
   favourites: FavouritesService;
@@ -205,6 +208,7 @@ export async function createDomainServices(deps: {
   const share = new ShareService(advisors, deepLinks, botApi, (message, error) =>
     log.warn({ module: 'links', err: error instanceof Error ? error.message : error }, message),
   );
+  const thumbnails = new AdvisorThumbnails(advisors, images);
   if (bot) {
     registerBotHandlers(bot.updates, {
       publicUrl: config.publicUrl,
@@ -242,6 +246,7 @@ export async function createDomainServices(deps: {
     receipts,
     referrals,
     share,
+    thumbnails,
     feed,
     favourites,
   };

@@ -124,7 +124,9 @@ describe('inline mode', () => {
     expect(answer.results.length).toBeGreaterThan(1);
     expect(answer.is_personal).toBe(true);
     const card = answer.results[0]!;
-    expect(card.thumbnail_url).toMatch(/^https:\/\/seer\.example\//);
+    expect(card.thumbnail_url).toMatch(
+      /^https:\/\/seer\.example\/api\/advisors\/\d+\/thumbnail\.jpg$/,
+    );
     expect(card.description).toMatch(/per message/);
     const id = Number(card.id.replace('advisor_', ''));
     expect(card.reply_markup.inline_keyboard[0]![0]).toEqual({

@@ -6,12 +6,31 @@ import { registerCall } from '../http/register-call.js';
 import type { UsersService } from '../users/users.service.js';
 import type { ReferralsService } from './referrals.service.js';
 import type { ShareService } from './share.service.js';
+import type { AdvisorThumbnails } from './advisor-thumbnails.js';
+import { BadRequestError } from '../errors.js';
 
 export function linksRoutes(
   app: FastifyInstance,
   auth: AuthService,
-  deps: { share: ShareService; referrals: ReferralsService; users: UsersService },
+  deps: {
+    share: ShareService;
+    referrals: ReferralsService;
+    users: UsersService;
+    thumbnails: AdvisorThumbnails;
+  },
 ): void {
+  // Fetched by Telegram's servers for inline results and shared cards: public, no sign-in.
+  app.get<{ Params: { id: string } }>('/api/advisors/:id/thumbnail.jpg', async (request, reply) => {
+    if (!/^[1-9][0-9]{0,9}$/.test(request.params.id))
+      throw new BadRequestError('id: an advisor id, e.g. /api/advisors/3/thumbnail.jpg');
+    const jpeg = await deps.thumbnails.jpeg(Number(request.params.id));
+    return reply
+      .type('image/jpeg')
+      .header('cache-control', 'public, max-age=3600')
+      .header('x-content-type-options', 'nosniff')
+      .send(jpeg);
+  });
+
   registerCall(app, auth, 'ShareAdvisor', async ({ body, identity }) => {
     const locale =
       body.lang ??

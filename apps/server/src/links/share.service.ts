@@ -7,6 +7,7 @@ import type { Advisor, Locale } from '@seer/contract';
 import type { AdvisorsService } from '../advisors/advisors.service.js';
 import type { BotApi } from '../bot/bot-api.js';
 import type { DeepLinks } from './deep-links.js';
+import { THUMBNAIL_SIZE } from './advisor-thumbnails.js';
 import { advisorCardText, advisorSummary, categoryTitle, LINK_TEXTS } from './link-texts.js';
 
 /** Inline results per answer (Telegram allows 50). */
@@ -29,7 +30,10 @@ export class ShareService {
       id: `advisor_${advisor.id}`,
       title: advisor.name,
       description: `${categoryTitle(advisor.category_id, locale)}\n${advisorSummary(advisor, locale)}`,
-      thumbnail_url: this.links.webUrl(advisor.avatar),
+      // A JPEG: Telegram does not draw the SVG portraits (advisor-thumbnails.ts).
+      thumbnail_url: this.links.webUrl(`/api/advisors/${advisor.id}/thumbnail.jpg`),
+      thumbnail_width: THUMBNAIL_SIZE,
+      thumbnail_height: THUMBNAIL_SIZE,
       input_message_content: {
         message_text: advisorCardText(advisor, locale),
         link_preview_options: { is_disabled: true },

@@ -118,7 +118,8 @@ describe('UserSockets', () => {
     });
     // Within the grace after start, others may still answer the hello: traffic goes.
     busA.publish(message('during the grace'));
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(sentByA).toContain('message');
+    await expect.poll(() => onA.othersMayListen).toBe(false);
     sentByA.length = 0;
     busA.publish(message('alone'));
     busA.publish({ type: 'presence', advisorId: 2, isOnline: true });
@@ -131,10 +132,9 @@ describe('UserSockets', () => {
     const onB = new UserSockets(busB, { hasSocketsOf: () => false }, timing);
     busB.sendSocketTrafficWhen(() => onB.othersMayListen);
     onB.start();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await expect.poll(() => onA.othersMayListen).toBe(true);
     busA.publish(message('together'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(heardOnB).toEqual(['together']);
+    await expect.poll(() => heardOnB).toEqual(['together']);
     onA.stop();
     onB.stop();
   });

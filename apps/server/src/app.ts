@@ -280,9 +280,9 @@ export async function buildApp(
       // Our setHeaders decides caching; without this, send() overwrites it with max-age=0.
       cacheControl: false,
       index: ['index.html'],
-      setHeaders: (res, filePath) => {
+      setHeaders: (reply, filePath) => {
         // Vite fingerprints assets: cache them for a year; index.html must always be fresh.
-        res.setHeader(
+        reply.header(
           'cache-control',
           filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
         );

@@ -67,7 +67,8 @@ describe('a malformed upload', () => {
     const answer = await post(`multipart/form-data; boundary=${BOUNDARY}`, 'just some text');
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ status: 'error', code: 'bad_request' });
-    expect(answer.body.message).toMatch(/no file/);
+    // Without a boundary line the parser reads it as a body cut short, or as one with no file.
+    expect(answer.body.message).toMatch(/no file|ended before its closing boundary/);
   });
 
   it('with a part without Content-Disposition is a 400', async () => {

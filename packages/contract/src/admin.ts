@@ -10,6 +10,7 @@ import {
 } from './ids.js';
 import { LIMITS, LOCALES } from './limits.js';
 import { textField } from './text-field.js';
+import { calendarDateField } from './dates.js';
 
 const ok = z.literal('success');
 /** Dollars typed by a person: "12.50", 12.5; negative allowed where a debit is meant. */
@@ -153,8 +154,8 @@ export const AdminCreditBody = z.object({
   }),
 });
 export const AdminPayoutsQuery = z.object({
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  from: calendarDateField('from').optional(),
+  to: calendarDateField('to').optional(),
   format: z.enum(['json', 'csv']).optional(),
 });
 export const AdminPayoutRow = z.object({
@@ -166,7 +167,7 @@ export const AdminPayoutRow = z.object({
   unpaid_cents: z.number().int(),
 });
 export const AdminMarkPaidBody = z
-  .object({ manager_id: advisorIdField, to: z.iso.date().optional() })
+  .object({ manager_id: advisorIdField, to: calendarDateField('to').optional() })
   .transform(withAdvisorId);
 export const AdminAuditEntry = z.object({
   id: z.number().int(),

@@ -15,6 +15,7 @@ import {
 } from './ids.js';
 import { LIMITS, LOCALES } from './limits.js';
 import { readText, textField } from './text-field.js';
+import { calendarDateField } from './dates.js';
 import { MedianResponseSeconds } from './response-times.js';
 import * as A from './admin.js';
 import * as S from './spending.js';
@@ -213,13 +214,7 @@ export type CreateMessageBody = z.input<typeof CreateMessageBody>;
 export const UpdateUserBody = z
   .object({
     name: textField('name', { max: LIMITS.profileNameMaxLength }).nullable().optional(),
-    dateOfBirth: z
-      .union([
-        z.iso.date({ error: 'dateOfBirth must be a date (YYYY-MM-DD)' }),
-        z.literal(''),
-        z.null(),
-      ])
-      .optional(),
+    dateOfBirth: z.union([calendarDateField('dateOfBirth'), z.literal(''), z.null()]).optional(),
     timeOfBirth: z
       .union([
         z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, {

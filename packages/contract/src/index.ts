@@ -12,6 +12,7 @@ export * from './messages.js';
 export * from './ids.js';
 export * from './text.js';
 export * from './text-field.js';
+export * from './dates.js';
 export * from './spending.js';
 export * from './satisfaction.js';
 export * from './horoscope.js';

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { withAdvisorId } from './advisor-id.js';
 import { advisorIdField } from './ids.js';
+import { momentField } from './dates.js';
 
 const ok = z.literal('success');
 
@@ -102,7 +103,7 @@ export type GetNotificationsV2Answer = z.infer<typeof GetNotificationsV2Answer>;
  * Marks read what happened up to `up_to` (ISO 8601: the newest `created_at` the app has shown), or
  * everything without it; a reply bumped after that time stays unread.
  */
-export const MarkNotificationsReadBody = z.object({ up_to: z.string().max(40).optional() });
+export const MarkNotificationsReadBody = z.object({ up_to: momentField('up_to').optional() });
 export const MarkNotificationsReadAnswer = z.object({ status: ok, unread: z.number().int() });
 
 /**

@@ -9,7 +9,10 @@ import type { Identity, AuthService } from '../auth/auth.service.js';
 import type { AdvisorRecord } from '../advisors/advisors.repository.js';
 import { BadRequestError, ForbiddenError } from '../errors.js';
 
-/** PostgreSQL cannot store NUL in text: refuse it up front instead of failing in the database. */
+/**
+ * PostgreSQL cannot store NUL in text (nor compare with it): refuse it up front, in query strings
+ * and bodies alike, instead of failing in the database.
+ */
 function assertNoNul(value: unknown, depth = 0): void {
   if (typeof value === 'string') {
     if (value.includes('\u0000')) throw new BadRequestError('Text must not contain NUL characters');
@@ -61,6 +64,7 @@ export function registerCall<N extends CallName>(
           advisor = await auth.advisorOf(identity);
           if (!advisor) throw new ForbiddenError('Only advisors may use this call');
         }
+        assertNoNul(request.query);
         const query = spec.query ? spec.query.parse(request.query ?? {}) : undefined;
         assertNoNul(request.body);
         const body = spec.body ? spec.body.parse(request.body ?? {}) : undefined;

@@ -16,7 +16,6 @@ import { centsToDollars, type FeedNotification, type AppNotification } from '@se
 import type { Tx } from '../db/database.js';
 import type { DomainEvent, EventBus } from '../realtime/event-bus.js';
 import type { LedgerEntry, LedgerObserver } from '../money/money.service.js';
-import { BadRequestError } from '../errors.js';
 import type { NotificationRow, NotificationsRepository } from './notifications.repository.js';
 
 /** How many notifications the app is given (the newest). */
@@ -199,14 +198,12 @@ export class NotificationsService implements LedgerObserver {
     return { notifications: rows.map(toFeedNotification), unread };
   }
 
-  /** Marks read what happened up to `upTo` (ISO 8601; everything without it); the unread count left. */
-  async markRead(userId: number, upTo: string | undefined): Promise<number> {
-    let until: Date | null = null;
-    if (upTo !== undefined) {
-      until = new Date(upTo);
-      if (Number.isNaN(until.getTime())) throw new BadRequestError('up_to must be a date and time');
-    }
-    const marked = await this.repository.markRead(userId, until);
+  /**
+   * Marks read what happened up to `upTo` (everything without it); the unread count left. The
+   * contract has checked the moment (a date and time within CLIENT_DATE_RANGE).
+   */
+  async markRead(userId: number, upTo: Date | undefined): Promise<number> {
+    const marked = await this.repository.markRead(userId, upTo ?? null);
     const unread = await this.repository.unreadCount(userId);
     if (marked > 0)
       this.events.publish({

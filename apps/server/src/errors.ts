@@ -97,7 +97,9 @@ const CONNECTION_FAILURES = new Set([
 /**
  * Whether an error means the database cannot be reached right now rather than that the request
  * is wrong: the connection failed, or PostgreSQL refused or ended it (SQLSTATE class 08, 57P01-03
- * shutting down or starting up, 53300 too many connections).
+ * shutting down or starting up, 53300 too many connections), or did not answer within the
+ * statement timeout (57014, DATABASE_STATEMENT_TIMEOUT_MS; the statement's transaction is rolled
+ * back, so nothing was done).
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error) || !('code' in error) || typeof error.code !== 'string')
@@ -105,7 +107,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (CONNECTION_FAILURES.has(error.code)) return true;
   return (
     error.name === 'PostgresError' &&
-    (error.code.startsWith('08') || /^57P0[123]$/.test(error.code) || error.code === '53300')
+    (error.code.startsWith('08') ||
+      /^57P0[123]$/.test(error.code) ||
+      error.code === '53300' ||
+      error.code === '57014')
   );
 }
 

@@ -26,6 +26,7 @@ async function main(): Promise<void> {
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
     log: (line) => {
       if (/FATAL|PANIC|ERROR/.test(line)) postgresLog.error(line);
     },

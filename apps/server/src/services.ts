@@ -181,12 +181,14 @@ export async function createDomainServices(deps: {
       botUsername: () => bot?.username ?? null,
       cryptoEnabled: config.nowPayments !== undefined,
       testPayments: testPayments.enabled,
+      phonePayments: config.phonePayments,
     },
     botApi,
   );
   const crypto = new CryptoPaymentsService(new CryptoRepository(sql), money, {
     nowPayments: config.nowPayments,
     publicUrl: config.publicUrl,
+    phonePayments: config.phonePayments,
   });
   const deepLinks = new DeepLinks({
     telegramAppUrl: config.telegramAppUrl,

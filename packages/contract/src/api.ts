@@ -17,6 +17,7 @@ import { LIMITS, LOCALES } from './limits.js';
 import { readText, textField } from './text-field.js';
 import { calendarDateField } from './dates.js';
 import { MedianResponseSeconds } from './response-times.js';
+import { PHONE_PAYMENTS_POLICIES } from './payment-methods.js';
 import * as A from './admin.js';
 import * as S from './spending.js';
 import * as C from './satisfaction.js';
@@ -385,6 +386,11 @@ export const DepositInfoAnswer = z.object({
    * twaReturnUrl); null when the bot's name is not known.
    */
   telegram_return_url: z.string().nullable(),
+  /**
+   * The operator's PHONE_PAYMENTS (decision 038): with `stars-only`, Telegram's iOS and Android
+   * apps offer Telegram Stars only; TON and crypto stay on Telegram's other apps and in a browser.
+   */
+  phone_payments: z.enum(PHONE_PAYMENTS_POLICIES),
 });
 export const CreateStarsInvoiceAnswer = z.object({ status: ok, invoice_link: z.string() });
 /** A NOWPayments hosted invoice: the app opens it with Telegram's openLink. */

@@ -18,3 +18,4 @@ export * from './satisfaction.js';
 export * from './horoscope.js';
 export * from './links.js';
 export * from './response-times.js';
+export * from './payment-methods.js';

@@ -320,6 +320,7 @@ export async function runCli(
     dataDir: config.dataDir,
     adoptRunning: false,
     poolSize: 2,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
   });
   // Changes made here (a credit, say) reach a running server's open apps through the same transport.
   const warn = (message: string) => err(`admin: ${message}`);

@@ -161,7 +161,10 @@ export class AdvisorsRepository {
     windowDays: number,
     minPeriods: number,
   ): Promise<ResponseTimesRefresh> {
-    const rows = await this.sql<{ id: number }[]>`
+    return this.sql.begin(async (tx) => {
+      // A background job over 30 days of messages: allowed longer than a call's statement timeout.
+      await tx`SET LOCAL statement_timeout = '5min'`;
+      const rows = await tx<{ id: number }[]>`
       WITH starts AS (
         SELECT d.advisor_id, m.dialog_id, m.id, m.created_at
         FROM messages m
@@ -198,7 +201,8 @@ export class AdvisorsRepository {
         AND (advisors.median_response_seconds IS DISTINCT FROM f.median
           OR advisors.response_periods <> f.periods)
       RETURNING advisors.id`;
-    return { changed: rows.length };
+      return { changed: rows.length };
+    });
   }
 
   async addToRating(

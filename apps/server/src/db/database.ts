@@ -12,7 +12,17 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export function connect(url: string, max = 20): Sql {
+export interface ConnectOptions {
+  /**
+   * PostgreSQL's statement_timeout for every session of the pool, in ms (0 or absent: none): a
+   * statement that runs or waits for a lock longer is cancelled (SQLSTATE 57014), and the call
+   * answers 503 instead of hanging (decision 039). Jobs that may run longer set their own with
+   * SET LOCAL inside their transaction (migrations, the response-times refresh).
+   */
+  statementTimeoutMs?: number;
+}
+
+export function connect(url: string, max = 20, options: ConnectOptions = {}): Sql {
   return postgres(url, {
     max,
     onnotice: () => {},
@@ -30,7 +40,11 @@ export function connect(url: string, max = 20): Sql {
       },
     },
     transform: { undefined: null },
-    connection: { application_name: 'seer' },
+    connection: {
+      application_name: 'seer',
+      // A startup parameter, so it holds on every connection the pool opens or reopens.
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    },
   }) as unknown as Sql;
 }
 
@@ -40,6 +54,8 @@ export async function openDatabase(options: {
   dataDir: string;
   log?: (line: string) => void;
   poolSize?: number;
+  /** statement_timeout of the pool's sessions in ms (DATABASE_STATEMENT_TIMEOUT_MS; 0: none). */
+  statementTimeoutMs?: number;
   /** The admin CLI uses a running server's database without taking ownership of it. */
   adoptRunning?: boolean;
   /** Start the embedded database again whenever it stops unasked (the server does). */
@@ -65,7 +81,9 @@ export async function openDatabase(options: {
     }
     url = embedded.adminUrl.replace(/\/postgres$/, '/seer');
   }
-  const sql = connect(url, options.poolSize ?? 20);
+  const sql = connect(url, options.poolSize ?? 20, {
+    statementTimeoutMs: options.statementTimeoutMs,
+  });
   try {
     await migrate(sql);
   } catch (error) {

@@ -97,12 +97,18 @@ function escapeHtml(text: string): string {
   );
 }
 
-export function openApiRoutes(app: FastifyInstance): void {
+/**
+ * `/api/openapi.json` is always public (the contract is in the app's own scripts anyway); the
+ * human-readable page `/api/docs` only with `docsPage` (API_DOCS; off in production unless asked
+ * for, decision 039), else 404 like any unknown path.
+ */
+export function openApiRoutes(app: FastifyInstance, options: { docsPage: boolean }): void {
   const document = buildOpenApiDocument();
   const json = JSON.stringify(document);
   app.get('/api/openapi.json', async (_request, reply) =>
     reply.type('application/json; charset=utf-8').send(json),
   );
+  if (!options.docsPage) return;
   app.get('/api/docs', async (_request, reply) => {
     const rows = Object.entries(
       document.paths as Record<

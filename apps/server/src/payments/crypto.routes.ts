@@ -1,10 +1,12 @@
 /** Crypto top-ups: CreateCryptoInvoice (users) and NOWPayments' IPN callback (public, signed). */
 import type { FastifyInstance } from 'fastify';
+import { TELEGRAM_PLATFORM_HEADER } from '@seer/contract';
 import type { AuthService } from '../auth/auth.service.js';
 import { BadRequestError, ForbiddenError, UnauthorizedError } from '../errors.js';
 import { registerCall } from '../http/register-call.js';
 import type { RateLimiter } from '../rate-limits/rate-limits.js';
 import { IPN_PATH, type CryptoPaymentsService } from './crypto.service.js';
+import { namedPlatform } from './top-up-policy.js';
 
 export async function cryptoRoutes(
   app: FastifyInstance,
@@ -12,11 +14,15 @@ export async function cryptoRoutes(
   crypto: CryptoPaymentsService,
   limits: RateLimiter,
 ): Promise<void> {
-  registerCall(app, auth, 'CreateCryptoInvoice', async ({ identity, body }) => {
+  registerCall(app, auth, 'CreateCryptoInvoice', async ({ identity, body, request }) => {
     await limits.take('cryptoInvoice', identity.telegramId);
     return {
       status: 'success',
-      invoice_url: await crypto.createInvoice(identity.telegramId, body.amount),
+      invoice_url: await crypto.createInvoice(
+        identity.telegramId,
+        body.amount,
+        namedPlatform(request.headers[TELEGRAM_PLATFORM_HEADER]),
+      ),
     };
   });
 

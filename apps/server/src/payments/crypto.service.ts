@@ -4,7 +4,7 @@
  * whatever order and how many times IPNs arrive; nothing else credits.
  */
 import { randomUUID } from 'node:crypto';
-import { formatCents } from '@seer/contract';
+import { formatCents, type PhonePaymentsPolicy } from '@seer/contract';
 import { LEDGER_REASONS, type MoneyService } from '../money/money.service.js';
 import { BadRequestError, ForbiddenError, UnauthorizedError, UnavailableError } from '../errors.js';
 import {
@@ -15,6 +15,7 @@ import {
 } from './nowpayments.js';
 import type { CryptoPaymentView, CryptoRepository, IpnAmounts } from './crypto.repository.js';
 import { topUpCents } from './top-up-amount.js';
+import { assertOtherPaymentAllowed } from './top-up-policy.js';
 
 export const IPN_PATH = '/api/payments/nowpayments/ipn';
 
@@ -24,6 +25,8 @@ export interface CryptoSettings {
   publicUrl: string;
   /** How long to wait for NOWPayments when creating an invoice. */
   timeoutMs?: number;
+  /** PHONE_PAYMENTS (decision 038); absent: stars-only. */
+  phonePayments?: PhonePaymentsPolicy;
 }
 
 /**
@@ -94,11 +97,17 @@ export class CryptoPaymentsService {
   }
 
   /** Creates a NOWPayments hosted invoice for a top-up of `amount` dollars; returns its URL. */
-  async createInvoice(telegramId: number, amount: string | number): Promise<string> {
+  /** `platform`: Telegram's platform the app names (null: not inside Telegram, or not said). */
+  async createInvoice(
+    telegramId: number,
+    amount: string | number,
+    platform: string | null = null,
+  ): Promise<string> {
     if (!this.client)
       throw new UnavailableError(
         'Crypto payments are not configured on this server; choose another method',
       );
+    assertOtherPaymentAllowed(this.settings.phonePayments ?? 'stars-only', platform, 'Crypto');
     const cents = topUpCents(amount);
     const orderId = randomUUID();
     // The row comes first, so that an IPN for this order always finds it.

@@ -6,7 +6,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Address } from '@ton/core';
-import { centsToDollars, formatCents, localeFromLanguageCode } from '@seer/contract';
+import {
+  centsToDollars,
+  formatCents,
+  localeFromLanguageCode,
+  type PhonePaymentsPolicy,
+} from '@seer/contract';
 import type { Tx } from '../db/database.js';
 import type { UsersService } from '../users/users.service.js';
 import { BalanceTooLowError, LEDGER_REASONS, type MoneyService } from '../money/money.service.js';
@@ -42,6 +47,8 @@ export interface PaymentsSettings {
   botUsername?: () => string | null;
   /** NOWPayments is configured (crypto top-ups: payments/crypto.service.ts). */
   cryptoEnabled: boolean;
+  /** PHONE_PAYMENTS (decision 038): what Telegram's phone apps offer; absent: stars-only. */
+  phonePayments?: PhonePaymentsPolicy;
 }
 
 /** TON Connect's CHAIN ids. */
@@ -116,6 +123,7 @@ export class PaymentsService {
       test_payments_enabled: this.settings.testPayments,
       ton_network: TON_CHAIN[this.settings.tonNetwork ?? 'mainnet'],
       telegram_return_url: this.telegramReturnUrl(),
+      phone_payments: this.settings.phonePayments ?? 'stars-only',
     };
   }
 

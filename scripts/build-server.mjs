@@ -40,7 +40,21 @@ export async function buildServer({ force = false, quiet = false } = {}) {
   if (!force && existsSync(main) && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === hash) {
     return { built: false, main };
   }
-  const { build } = await import('esbuild');
+  let build;
+  try {
+    ({ build } = await import('esbuild'));
+  } catch {
+    // A production install (`npm prune --omit=dev`, docs/operations.md) has no esbuild: it runs
+    // the server compiled before the prune.
+    if (existsSync(main)) {
+      if (!quiet)
+        console.warn('server: esbuild is not installed; running the compiled server as built');
+      return { built: false, main };
+    }
+    throw new Error(
+      'apps/server/dist is not built and esbuild is not installed: run `npm run build` where the dev dependencies are (docs/operations.md)',
+    );
+  }
   const manifest = JSON.parse(readFileSync(path.join(SERVER, 'package.json'), 'utf8'));
   // Every npm package stays external (node loads it from node_modules); the workspace's
   // contract is bundled because it is TypeScript.

@@ -116,8 +116,7 @@ export async function buildApp(
     loggerInstance: log.child({ module: 'http' }) as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 64 * 1024,
-    // Only the configured proxies' X-Forwarded-For/-Proto count (TRUST_PROXY, decision 039).
-    trustProxy: config.trustProxy,
+    trustProxy: true,
     ...httpServerOptions({ ...DEFAULT_HTTP_TIMEOUTS, ...options.http }),
   });
   installErrorHandler(app, existsSync(WEB_DIST_DIR) ? WEB_DIST_DIR : null);
@@ -125,7 +124,7 @@ export async function buildApp(
   const metrics = new Metrics({ openSockets: () => sockets.size });
   metricsRoutes(app, metrics, {
     token: config.metricsToken,
-    production: config.env === 'production',
+    production: config.live,
   });
 
   const events = new EventBus(options.transport ?? null);
@@ -225,7 +224,7 @@ export async function buildApp(
   });
   healthRoutes(app, db.sql);
   authRoutes(app, auth, limits);
-  openApiRoutes(app, { docsPage: config.apiDocs });
+  openApiRoutes(app);
   usersRoutes(app, auth, users, limits);
   horoscopeRoutes(app, auth, domain.horoscope);
   advisorsRoutes(app, auth, advisors, limits, users);

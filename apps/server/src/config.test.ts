@@ -4,6 +4,7 @@ import { Address } from '@ton/core';
 import { ConfigError, loadConfig } from './config.js';
 
 const RAW_WALLET = `0:${'5a'.repeat(32)}`;
+const BOT_TOKEN = '123456789:CONFIG-token-for-seer-tests_abcdefgh';
 
 function failure(env: Record<string, string>): string {
   try {
@@ -19,13 +20,49 @@ describe('PUBLIC_URL', () => {
   it('is required in production, with a message that says what it is', () => {
     expect(failure({ NODE_ENV: 'production' })).toMatch(/PUBLIC_URL: required in production/);
     expect(
-      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://seer.example/' }).publicUrl,
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://seer.example/', BOT_TOKEN })
+        .publicUrl,
     ).toBe('https://seer.example');
   });
 
   it('defaults to localhost at the port outside production, and must be a URL', () => {
     expect(loadConfig({ PORT: '9090' }).publicUrl).toBe('http://localhost:9090');
     expect(failure({ PUBLIC_URL: 'seer.example' })).toMatch(/PUBLIC_URL must be a URL/);
+  });
+});
+
+describe('DEMO, BOT_TOKEN and NODE_ENV (decision 040)', () => {
+  const modes = (env: Record<string, string>) => {
+    const { demo, live } = loadConfig(env);
+    return { demo, live };
+  };
+
+  it('runs the demo only without a bot token outside production, or when DEMO=1 asks', () => {
+    expect(modes({})).toEqual({ demo: true, live: false });
+    expect(modes({ NODE_ENV: 'test' })).toEqual({ demo: true, live: false });
+    // A bot token means real Telegram users, whatever NODE_ENV says.
+    expect(modes({ BOT_TOKEN })).toEqual({ demo: false, live: true });
+    expect(modes({ BOT_TOKEN, NODE_ENV: 'development' })).toEqual({ demo: false, live: true });
+    expect(modes({ BOT_TOKEN, DEMO: '0' })).toEqual({ demo: false, live: true });
+    // A staging bot: demo advisors on purpose.
+    expect(modes({ BOT_TOKEN, DEMO: '1' })).toEqual({ demo: true, live: false });
+    const production = { NODE_ENV: 'production', BOT_TOKEN, PUBLIC_URL: 'https://seer.example' };
+    expect(modes(production)).toEqual({ demo: false, live: true });
+    expect(modes({ ...production, DEMO: '1' })).toEqual({ demo: true, live: true });
+    expect(failure({ DEMO: 'yes' })).toMatch(/DEMO must be 1 \(demo data on\) or 0 \(off\)/);
+  });
+
+  it('stops a production start without a bot token or a public URL, naming each', () => {
+    const message = failure({ NODE_ENV: 'production' });
+    expect(message).toMatch(/BOT_TOKEN: required in production/);
+    expect(message).toMatch(/PUBLIC_URL: required in production/);
+    expect(failure({ NODE_ENV: 'production', PUBLIC_URL: 'https://seer.example' })).toMatch(
+      /BOT_TOKEN: required in production/,
+    );
+    expect(failure({ NODE_ENV: 'production', DEMO: '1', PUBLIC_URL: 'https://x.example' })).toMatch(
+      /BOT_TOKEN: required in production/,
+    );
+    expect(failure({ DEMO: '0' })).toMatch(/BOT_TOKEN: required with DEMO=0/);
   });
 });
 

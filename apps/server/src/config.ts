@@ -1,9 +1,7 @@
 /** Parses the environment once, at start, with errors that name the variable. */
-import { isIP } from 'node:net';
 import path from 'node:path';
 import { Address } from '@ton/core';
 import { z } from 'zod';
-import type { PhonePaymentsPolicy } from '@seer/contract';
 
 /**
  * A TON address of the basechain or masterchain, in raw (0:<64 hex>) or user-friendly form with
@@ -42,28 +40,6 @@ const positiveNumber = (name: string) =>
       message: `${name} must be a positive number`,
     },
   );
-
-/** Names proxy-addr (Fastify's trustProxy) knows for address ranges. */
-const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-
-/**
- * TRUST_PROXY: `none`, or comma-separated addresses, CIDR ranges and the names loopback /
- * linklocal / uniquelocal; null when it is neither. (No hop count: Fastify trusts nobody with one,
- * as a count cannot tell a proxy from a client that sends enough X-Forwarded-For entries.)
- */
-function trustProxySetting(text: string): false | string[] | null {
-  if (text === 'none') return false;
-  const entries = text.split(',').map((entry) => entry.trim());
-  const valid = entries.every((entry) => {
-    if (PROXY_RANGE_NAMES.has(entry)) return true;
-    const [address, prefix, ...rest] = entry.split('/');
-    const family = isIP(address ?? '');
-    if (family === 0 || rest.length) return false;
-    if (prefix === undefined) return true;
-    return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
-  });
-  return valid ? entries : null;
-}
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).optional(),
@@ -147,21 +123,8 @@ const EnvSchema = z.object({
     (v) => v === undefined || /^[1-9]\d{0,8}$/.test(v),
     { message: 'SESSION_MAX_AGE_SECONDS must be a whole number of seconds' },
   ),
-  PHONE_PAYMENTS: z
-    .enum(['stars-only', 'all'], {
-      message: 'PHONE_PAYMENTS must be stars-only or all (decision 038)',
-    })
-    .optional(),
-  TRUST_PROXY: optionalString.refine((v) => v === undefined || trustProxySetting(v) !== null, {
-    message:
-      'TRUST_PROXY must be none, or comma-separated addresses / CIDR ranges of the proxy (loopback, linklocal, uniquelocal also allowed)',
-  }),
-  DATABASE_STATEMENT_TIMEOUT_MS: optionalString.refine(
-    (v) => v === undefined || (/^\d{1,8}$/.test(v) && (Number(v) === 0 || Number(v) >= 100)),
-    { message: 'DATABASE_STATEMENT_TIMEOUT_MS must be 0 (off) or a whole number of ms from 100' },
-  ),
-  API_DOCS: z.enum(['0', '1'], { message: 'API_DOCS must be 1 (on) or 0 (off)' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  DEMO: z.enum(['0', '1'], { message: 'DEMO must be 1 (demo data on) or 0 (off)' }).optional(),
   DEMO_REPLY_DELAY_MS: optionalString,
   RESPONSE_TIMES_REFRESH_SECONDS: optionalString.refine(
     (v) => v === undefined || /^[1-9]\d{0,5}$/.test(v),
@@ -214,28 +177,22 @@ export interface Config {
   sessionTokenSeconds: number;
   /** A session's absolute life: no renewal goes past it. */
   sessionMaxAgeSeconds: number;
-  /**
-   * Which top-up methods Telegram's iOS and Android apps show (decision 038): `stars-only` keeps
-   * digital goods paid in Stars there, as Telegram's rules ask; `all` offers TON and crypto too.
-   */
-  phonePayments: PhonePaymentsPolicy;
-  /**
-   * Whose X-Forwarded-For / X-Forwarded-Proto are believed (Fastify's trustProxy): nobody
-   * (false), or peers at these addresses and ranges (decision 039).
-   */
-  trustProxy: false | string[];
-  /** Longest a statement may run before PostgreSQL cancels it (503); 0 = no limit. */
-  databaseStatementTimeoutMs: number;
-  /** Serve the human-readable API page /api/docs (off in production unless API_DOCS=1). */
-  apiDocs: boolean;
   logLevel: string;
   /**
    * Bearer token for GET /metrics. Without one the endpoint is open outside production and off
    * (404) in production.
    */
   metricsToken: string | undefined;
-  /** Demo data and demo sign-in: on unless NODE_ENV=production. */
+  /**
+   * Demo advisors, their replies and (without a bot token) demo sign-in and test payments: on
+   * with DEMO=1, or with neither a bot token nor NODE_ENV=production (decision 040).
+   */
   demo: boolean;
+  /**
+   * Real users may be here: NODE_ENV=production, or a bot token without DEMO=1. /metrics is then
+   * off without METRICS_TOKEN.
+   */
+  live: boolean;
   /** Demo advisors' reply delay [min, max] in ms. */
   demoReplyDelayMs: [number, number];
   /** How often advisors' median response times are recomputed (by one instance). */
@@ -254,6 +211,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = e.NODE_ENV ?? 'development';
   const port = e.PORT === undefined ? 8080 : Number(e.PORT);
   const problems: string[] = [];
+  if (nodeEnv === 'production' && e.BOT_TOKEN === undefined)
+    problems.push(
+      '  BOT_TOKEN: required in production (the token @BotFather gave for your bot; see docs/operations.md)',
+    );
+  else if (e.DEMO === '0' && e.BOT_TOKEN === undefined)
+    problems.push(
+      '  BOT_TOKEN: required with DEMO=0 (without a bot token Seer can only run the demo)',
+    );
   if (nodeEnv === 'production' && e.PUBLIC_URL === undefined)
     problems.push(
       '  PUBLIC_URL: required in production (where users reach the app, e.g. https://seer.example.com)',
@@ -271,6 +236,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       '  NOWPAYMENTS_API_KEY, NOWPAYMENTS_IPN_SECRET: set both (crypto top-ups) or neither',
     );
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  // A bot token means real Telegram users, whatever NODE_ENV says: demo data only when asked.
+  const demo = e.DEMO === '1' || (e.DEMO === undefined && !e.BOT_TOKEN && nodeEnv !== 'production');
   const delay = (e.DEMO_REPLY_DELAY_MS ?? '1500-4000').split('-').map(Number);
   if (delay.some((n) => !Number.isFinite(n) || n < 0)) {
     throw new ConfigError(
@@ -319,13 +286,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     initDataMaxAgeSeconds: Number(e.INIT_DATA_MAX_AGE_SECONDS ?? String(24 * 3600)),
     sessionTokenSeconds: Number(e.SESSION_TOKEN_SECONDS ?? '3600'),
     sessionMaxAgeSeconds: Number(e.SESSION_MAX_AGE_SECONDS ?? String(7 * 24 * 3600)),
-    phonePayments: e.PHONE_PAYMENTS ?? 'stars-only',
-    trustProxy: trustProxySetting(e.TRUST_PROXY ?? 'loopback') ?? false,
-    databaseStatementTimeoutMs: Number(e.DATABASE_STATEMENT_TIMEOUT_MS ?? '10000'),
-    apiDocs: e.API_DOCS === undefined ? nodeEnv !== 'production' : e.API_DOCS === '1',
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     metricsToken: e.METRICS_TOKEN,
-    demo: nodeEnv !== 'production',
+    demo,
+    live: nodeEnv === 'production' || !demo,
     demoReplyDelayMs: [delay[0] ?? 1500, delay[1] ?? delay[0] ?? 4000],
     responseTimesRefreshMs: Number(e.RESPONSE_TIMES_REFRESH_SECONDS ?? '600') * 1000,
   };

@@ -184,6 +184,7 @@ describe('the embedded PostgreSQL killed during a burst of paid sends', () => {
           DATA_DIR: dataDir,
           NODE_ENV: 'test',
           BOT_TOKEN: TEST_BOT_TOKEN,
+          DEMO: '1', // the demo advisors
           BOT_API_URL: botApi.url,
           FREE_MESSAGES: '0',
           LOG_LEVEL: 'warn',
@@ -275,6 +276,7 @@ describe('an external database (DATABASE_URL) that goes away and comes back', ()
         DATABASE_URL: proxy.urlFor(db.url),
         NODE_ENV: 'test',
         BOT_TOKEN: TEST_BOT_TOKEN,
+        DEMO: '1', // the demo advisors
         BOT_API_URL: botApi.url,
         FREE_MESSAGES: '0',
         LOG_LEVEL: 'error',

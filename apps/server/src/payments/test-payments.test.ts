@@ -167,9 +167,13 @@ describe('in demo mode (no BOT_TOKEN, not production)', () => {
 });
 
 describe.each([
-  ['in production', { NODE_ENV: 'production', PUBLIC_URL: 'https://seer.example' }],
-  ['with a bot token (real Telegram users) outside production', {}],
-])('%s', (_name, env: Record<string, string>) => {
+  [
+    'in production',
+    { NODE_ENV: 'production', PUBLIC_URL: 'https://seer.example', DEMO: undefined },
+  ],
+  ['with a bot token (real Telegram users) outside production', { DEMO: undefined }],
+  ['on a staging bot (DEMO=1 with a bot token): demo advisors, no test payments', { DEMO: '1' }],
+])('%s', (_name, env: Record<string, string | undefined>) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp({ seed: false, env });

@@ -30,6 +30,7 @@ describe('a server killed during a burst of sends', () => {
     DATABASE_URL: db.url,
     NODE_ENV: 'test',
     BOT_TOKEN: TEST_BOT_TOKEN,
+    DEMO: '1', // the demo advisors
     FREE_MESSAGES: '3',
     LOG_LEVEL: 'warn',
     DEMO_REPLY_DELAY_MS: '20-40',

@@ -39,10 +39,15 @@ export async function createTestDatabase(): Promise<Database & { name: string }>
   };
 }
 
+/**
+ * The tests' configuration: a bot token (init data signed like Telegram's) with DEMO=1, so demo
+ * advisors answer as they do on a staging bot; a test of the live rules passes DEMO: undefined.
+ */
 export function testConfig(overrides: Record<string, string | undefined> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
     BOT_TOKEN: TEST_BOT_TOKEN,
+    DEMO: '1',
     FREE_MESSAGES: '3',
     DATA_DIR: '/tmp/seer-unused',
     ...overrides,

@@ -116,7 +116,8 @@ export async function buildApp(
     loggerInstance: log.child({ module: 'http' }) as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 64 * 1024,
-    trustProxy: true,
+    // Only the configured proxies' X-Forwarded-For/-Proto count (TRUST_PROXY, decision 039).
+    trustProxy: config.trustProxy,
     ...httpServerOptions({ ...DEFAULT_HTTP_TIMEOUTS, ...options.http }),
   });
   installErrorHandler(app, existsSync(WEB_DIST_DIR) ? WEB_DIST_DIR : null);
@@ -224,7 +225,7 @@ export async function buildApp(
   });
   healthRoutes(app, db.sql);
   authRoutes(app, auth, limits);
-  openApiRoutes(app);
+  openApiRoutes(app, { docsPage: config.apiDocs });
   usersRoutes(app, auth, users, limits);
   horoscopeRoutes(app, auth, domain.horoscope);
   advisorsRoutes(app, auth, advisors, limits, users);

@@ -1,7 +1,9 @@
 /** Parses the environment once, at start, with errors that name the variable. */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { Address } from '@ton/core';
 import { z } from 'zod';
+import type { PhonePaymentsPolicy } from '@seer/contract';
 
 /**
  * A TON address of the basechain or masterchain, in raw (0:<64 hex>) or user-friendly form with
@@ -40,6 +42,28 @@ const positiveNumber = (name: string) =>
       message: `${name} must be a positive number`,
     },
   );
+
+/** Names proxy-addr (Fastify's trustProxy) knows for address ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: `none`, or comma-separated addresses, CIDR ranges and the names loopback /
+ * linklocal / uniquelocal; null when it is neither. (No hop count: Fastify trusts nobody with one,
+ * as a count cannot tell a proxy from a client that sends enough X-Forwarded-For entries.)
+ */
+function trustProxySetting(text: string): false | string[] | null {
+  if (text === 'none') return false;
+  const entries = text.split(',').map((entry) => entry.trim());
+  const valid = entries.every((entry) => {
+    if (PROXY_RANGE_NAMES.has(entry)) return true;
+    const [address, prefix, ...rest] = entry.split('/');
+    const family = isIP(address ?? '');
+    if (family === 0 || rest.length) return false;
+    if (prefix === undefined) return true;
+    return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+  });
+  return valid ? entries : null;
+}
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).optional(),
@@ -123,6 +147,20 @@ const EnvSchema = z.object({
     (v) => v === undefined || /^[1-9]\d{0,8}$/.test(v),
     { message: 'SESSION_MAX_AGE_SECONDS must be a whole number of seconds' },
   ),
+  PHONE_PAYMENTS: z
+    .enum(['stars-only', 'all'], {
+      message: 'PHONE_PAYMENTS must be stars-only or all (decision 038)',
+    })
+    .optional(),
+  TRUST_PROXY: optionalString.refine((v) => v === undefined || trustProxySetting(v) !== null, {
+    message:
+      'TRUST_PROXY must be none, or comma-separated addresses / CIDR ranges of the proxy (loopback, linklocal, uniquelocal also allowed)',
+  }),
+  DATABASE_STATEMENT_TIMEOUT_MS: optionalString.refine(
+    (v) => v === undefined || (/^\d{1,8}$/.test(v) && (Number(v) === 0 || Number(v) >= 100)),
+    { message: 'DATABASE_STATEMENT_TIMEOUT_MS must be 0 (off) or a whole number of ms from 100' },
+  ),
+  API_DOCS: z.enum(['0', '1'], { message: 'API_DOCS must be 1 (on) or 0 (off)' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   DEMO: z.enum(['0', '1'], { message: 'DEMO must be 1 (demo data on) or 0 (off)' }).optional(),
   DEMO_REPLY_DELAY_MS: optionalString,
@@ -177,6 +215,20 @@ export interface Config {
   sessionTokenSeconds: number;
   /** A session's absolute life: no renewal goes past it. */
   sessionMaxAgeSeconds: number;
+  /**
+   * Which top-up methods Telegram's iOS and Android apps show (decision 038): `stars-only` keeps
+   * digital goods paid in Stars there, as Telegram's rules ask; `all` offers TON and crypto too.
+   */
+  phonePayments: PhonePaymentsPolicy;
+  /**
+   * Whose X-Forwarded-For / X-Forwarded-Proto are believed (Fastify's trustProxy): nobody
+   * (false), or peers at these addresses and ranges (decision 039).
+   */
+  trustProxy: false | string[];
+  /** Longest a statement may run before PostgreSQL cancels it (503); 0 = no limit. */
+  databaseStatementTimeoutMs: number;
+  /** Serve the human-readable API page /api/docs (off in production unless API_DOCS=1). */
+  apiDocs: boolean;
   logLevel: string;
   /**
    * Bearer token for GET /metrics. Without one the endpoint is open outside production and off
@@ -286,6 +338,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     initDataMaxAgeSeconds: Number(e.INIT_DATA_MAX_AGE_SECONDS ?? String(24 * 3600)),
     sessionTokenSeconds: Number(e.SESSION_TOKEN_SECONDS ?? '3600'),
     sessionMaxAgeSeconds: Number(e.SESSION_MAX_AGE_SECONDS ?? String(7 * 24 * 3600)),
+    phonePayments: e.PHONE_PAYMENTS ?? 'stars-only',
+    trustProxy: trustProxySetting(e.TRUST_PROXY ?? 'loopback') ?? false,
+    databaseStatementTimeoutMs: Number(e.DATABASE_STATEMENT_TIMEOUT_MS ?? '10000'),
+    apiDocs: e.API_DOCS === undefined ? nodeEnv !== 'production' : e.API_DOCS === '1',
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     metricsToken: e.METRICS_TOKEN,
     demo,

@@ -90,6 +90,7 @@ async function main(): Promise<void> {
     openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
+      statementTimeoutMs: config.databaseStatementTimeoutMs,
       log: (line) => {
         if (/FATAL|PANIC|ERROR/.test(line)) postgresLog.error(line);
       },

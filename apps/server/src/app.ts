@@ -235,9 +235,9 @@ export async function buildApp(
   paymentsAdminRoutes(app, auth, payments, admin.audit);
   paymentsRoutes(app, auth, payments, config, limits);
   testPaymentRoutes(app, auth, domain.testPayments, limits);
-  spendingRoutes(app, auth, domain.spending);
-  satisfactionRoutes(app, auth, domain.satisfaction);
-  notificationsRoutes(app, auth, domain.feed);
+  spendingRoutes(app, auth, domain.spending, limits);
+  satisfactionRoutes(app, auth, domain.satisfaction, limits);
+  notificationsRoutes(app, auth, domain.feed, limits);
   favouritesRoutes(app, auth, domain.favourites, limits);
   await cryptoRoutes(app, auth, domain.crypto, limits);
   cryptoAdminRoutes(app, auth, domain.crypto);
@@ -246,6 +246,7 @@ export async function buildApp(
     referrals: domain.referrals,
     users,
     thumbnails: domain.thumbnails,
+    limits,
   });
   botRoutes(app, bot);
   await socketRoutes(app, sockets);

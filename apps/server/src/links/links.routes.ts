@@ -7,6 +7,7 @@ import type { UsersService } from '../users/users.service.js';
 import type { ReferralsService } from './referrals.service.js';
 import type { ShareService } from './share.service.js';
 import type { AdvisorThumbnails } from './advisor-thumbnails.js';
+import type { RateLimiter } from '../rate-limits/rate-limits.js';
 import { BadRequestError } from '../errors.js';
 
 export function linksRoutes(
@@ -17,6 +18,7 @@ export function linksRoutes(
     referrals: ReferralsService;
     users: UsersService;
     thumbnails: AdvisorThumbnails;
+    limits: RateLimiter;
   },
 ): void {
   // Fetched by Telegram's servers for inline results and shared cards: public, no sign-in.
@@ -32,6 +34,7 @@ export function linksRoutes(
   });
 
   registerCall(app, auth, 'ShareAdvisor', async ({ body, identity }) => {
+    await deps.limits.take('share', identity.telegramId);
     const locale =
       body.lang ??
       localeFromLanguageCode((await deps.users.find(identity.telegramId))?.language_code);

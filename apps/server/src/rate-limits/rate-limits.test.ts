@@ -122,6 +122,7 @@ describe('per-user call limits', () => {
         review: tight(1, 60, 'shared'),
         profileChange: tight(1, 60, 'instance'),
         chatChange: tight(1, 60, 'instance'),
+        satisfactionClaim: tight(1, 60, 'shared'),
       },
     });
     defaults = await startApp(db, bot);
@@ -275,6 +276,74 @@ describe('per-user call limits', () => {
     ).toBe(200);
     expect((await post(t, user, 'MarkRead', { manager_id: 3 })).statusCode).toBe(200);
     expect((await post(t, user, 'DeleteChat', { manager_id: 3 })).statusCode).toBe(429);
+  });
+
+  it('holds a flood of shares to the default limit, with one Bot API call for the same card', async () => {
+    const user = newUserId();
+    const prepared = bot.callsOf('savePreparedInlineMessage').length;
+    const answers = await Promise.all(
+      Array.from({ length: RATE_LIMITS.share.calls + 5 }, () =>
+        post(defaults, user, 'ShareAdvisor', { manager_id: 1, lang: 'en' }),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(RATE_LIMITS.share.calls);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+    const refused = answers.find((a) => a.statusCode === 429)!;
+    expect(refused.json()).toEqual({
+      status: 'error',
+      code: 'rate_limited',
+      message: expect.stringMatching(/^Too many shares: at most 20 in 60 s; try again in \d+ s$/),
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    const ids = new Set(
+      answers
+        .filter((a) => a.statusCode === 200)
+        .map((a) => a.json<{ prepared_message_id: string }>().prepared_message_id),
+    );
+    expect(ids.size).toBe(1);
+    expect(bot.callsOf('savePreparedInlineMessage').length - prepared).toBe(1);
+  });
+
+  it('limits spending-limit changes without changing the limits', async () => {
+    const user = newUserId();
+    expect((await post(t, user, 'SetSpendingLimits', { daily: '10' })).statusCode).toBe(200);
+    const refused = await post(t, user, 'SetSpendingLimits', { daily: '5' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'rate_limited' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(50);
+    const limits = await t.app.inject({
+      method: 'GET',
+      url: '/api/GetSpendingLimits.php',
+      headers: { authorization: auth(user) },
+    });
+    expect(limits.json()).toMatchObject({ daily: { limit_cents: 1000 } });
+  });
+
+  it('limits marking notifications read, leaving them unread', async () => {
+    const user = newUserId();
+    await db.sql`INSERT INTO users (telegram_id) VALUES (${user})`;
+    expect((await post(t, user, 'MarkNotificationsRead', {})).statusCode).toBe(200);
+    await t.services.money.change({ userId: user, amountCents: 500, reason: 'admin_credit' });
+    const refused = await post(t, user, 'MarkNotificationsRead', {});
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'rate_limited' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(50);
+    const [row] = await db.sql<{ unread: number }[]>`
+      SELECT count(*)::int AS unread FROM notifications WHERE user_id = ${user} AND read_at IS NULL`;
+    expect(row!.unread).toBe(1);
+  });
+
+  it('limits satisfaction credit claims before looking at the offer', async () => {
+    const user = newUserId();
+    // No such offer: the first claim is looked at (404), the next one is refused unseen.
+    expect((await post(t, user, 'ClaimSatisfactionCredit', { offer_id: 999_999 })).statusCode).toBe(
+      404,
+    );
+    const refused = await post(t, user, 'ClaimSatisfactionCredit', { offer_id: 999_999 });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'rate_limited', message: /credit claims/ });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(50);
   });
 });
 

@@ -40,9 +40,19 @@ export const RATE_LIMITS = {
   imageUpload: { calls: 20, perSeconds: 40, counted: 'shared', what: 'image uploads' },
   /** CreateReview: changes an advisor's public rating. */
   review: { calls: 10, perSeconds: 60, counted: 'shared', what: 'reviews' },
-  /** UpdateUser, UpdatePreferences, SetWriteAccess. */
+  /** ClaimSatisfactionCredit: credits the balance. */
+  satisfactionClaim: { calls: 10, perSeconds: 60, counted: 'shared', what: 'credit claims' },
+  /** ShareAdvisor: a card not prepared yet is a Bot API call (savePreparedInlineMessage). */
+  share: { calls: 20, perSeconds: 60, counted: 'shared', what: 'shares' },
+  /**
+   * UpdateUser, UpdatePreferences, SetWriteAccess, SetSpendingLimits, SetTimeZone,
+   * SetFavouriteAlerts.
+   */
   profileChange: { calls: 30, perSeconds: 60, counted: 'instance', what: 'profile changes' },
-  /** DeleteChat, MarkRead, ManagerMarkRead, ManagerSetStatus: small writes heard live by others. */
+  /**
+   * DeleteChat, MarkRead, ManagerMarkRead, ManagerSetStatus, AddFavourite, RemoveFavourite,
+   * MarkNotificationsRead: small writes heard live by others (or the user's other devices).
+   */
   chatChange: { calls: 120, perSeconds: 60, counted: 'instance', what: 'chat changes' },
   /** CreateSession and RenewSession: each writes a session row. */
   session: { calls: 30, perSeconds: 600, counted: 'instance', what: 'sign-ins' },

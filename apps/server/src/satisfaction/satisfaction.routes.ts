@@ -3,13 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import type { AuthService } from '../auth/auth.service.js';
 import { registerCall } from '../http/register-call.js';
 import type { SatisfactionService } from './satisfaction.service.js';
+import type { RateLimiter } from '../rate-limits/rate-limits.js';
 
 export function satisfactionRoutes(
   app: FastifyInstance,
   auth: AuthService,
   satisfaction: SatisfactionService,
+  limits: RateLimiter,
 ): void {
   registerCall(app, auth, 'ClaimSatisfactionCredit', async ({ identity, body }) => {
+    await limits.take('satisfactionClaim', identity.telegramId);
     const claimed = await satisfaction.claim(identity.telegramId, body.offer_id);
     return {
       status: 'success',

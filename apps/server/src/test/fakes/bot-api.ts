@@ -34,6 +34,11 @@ type Outcome =
   | { ok: false; error_code: number; description: string; parameters?: { retry_after?: number } };
 
 export class FakeBotApi {
+  /**
+   * How long this fake keeps a prepared message. The Bot API promises no lifetime: it answers
+   * each one's expiration_date (PreparedInlineMessage), and expired ones can no longer be used.
+   */
+  static readonly PREPARED_MESSAGE_LIFETIME_SECONDS = 24 * 3600;
   readonly calls: RecordedCall[] = [];
   readonly invoices = new Map<string, Invoice>();
   /** Charges Telegram made (charge id → payer), and which were refunded. */
@@ -41,8 +46,13 @@ export class FakeBotApi {
   webhook: { url: string; secret: string | undefined } | null = null;
   /** The command menus set with setMyCommands (default scope), by language code ('' for everyone else). */
   readonly myCommands = new Map<string, Array<{ command: string; description: string }>>();
-  /** Messages kept with savePreparedInlineMessage, by their id. */
-  readonly preparedMessages = new Map<string, { userId: number; result: unknown }>();
+  /** Messages kept with savePreparedInlineMessage, by their id (expirationDate: Unix time). */
+  readonly preparedMessages = new Map<
+    string,
+    { userId: number; result: unknown; expirationDate: number }
+  >();
+  /** The lifetime given to the next prepared messages. */
+  preparedMessageLifetimeSeconds = FakeBotApi.PREPARED_MESSAGE_LIFETIME_SECONDS;
   /** Users Telegram refuses to prepare messages for (never opened the bot). */
   readonly unknownUsers = new Set<number>();
   /** Inline queries sent to the bot, by id (answerInlineQuery must name one). */
@@ -456,11 +466,9 @@ export class FakeBotApi {
         )
           return bad('at least one chat type must be allowed');
         const id = randomBytes(12).toString('base64url');
-        this.preparedMessages.set(id, { userId: p.user_id, result: p.result });
-        return {
-          ok: true,
-          result: { id, expiration_date: Math.floor(Date.now() / 1000) + 24 * 3600 },
-        };
+        const expirationDate = Math.floor(Date.now() / 1000) + this.preparedMessageLifetimeSeconds;
+        this.preparedMessages.set(id, { userId: p.user_id, result: p.result, expirationDate });
+        return { ok: true, result: { id, expiration_date: expirationDate } };
       }
       case 'answerInlineQuery': {
         // https://core.telegram.org/bots/api#answerinlinequery

@@ -199,6 +199,10 @@ export const AdminPayoutsAnswer = z.object({
 export const AdminMarkPaidAnswer = z.object({ status: ok, marked_cents: z.number().int() });
 export const AdminAuditAnswer = z.object({ status: ok, entries: z.array(AdminAuditEntry) });
 export const AdminStatusAnswer = z.object({ status: ok });
+/** End every session of a user (the admin section's twin of `end-sessions`, decision 034). */
+export const AdminEndSessionsBody = z.object({ telegram_user_id: telegramIdField });
+/** `ended`: how many sessions were live; init data signed before now is refused from then on. */
+export const AdminEndSessionsAnswer = z.object({ status: ok, ended: z.number().int() });
 
 // ---------- admin: money received (TON deposits, Telegram Stars) ----------
 

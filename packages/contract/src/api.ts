@@ -36,6 +36,12 @@ export type ErrorAnswer = z.infer<typeof ErrorAnswer>;
 export const ERROR_CODES = {
   badRequest: 'bad_request',
   unauthorized: 'unauthorized',
+  /** A session token past its expiry (401): renewal refuses it too; start a new session from init data. */
+  sessionExpired: 'session_expired',
+  /** A renewed-away session token came back to renew (401): the session was ended; start a new one. */
+  sessionReused: 'session_reused',
+  /** Init data signed before the user's sessions were ended (401): reopen the app from Telegram. */
+  signInRevoked: 'sign_in_revoked',
   forbidden: 'forbidden',
   notFound: 'not_found',
   insufficientFunds: 'insufficient_funds',
@@ -736,6 +742,15 @@ export const CALLS = {
     summary: 'Credit (or debit with a negative amount) a balance with a reason',
     body: A.AdminCreditBody,
     answer: A.AdminCreditAnswer,
+    access: 'admin',
+  },
+  AdminEndSessions: {
+    name: 'AdminEndSessions.php',
+    methods: ['POST'],
+    summary:
+      'End every session of a user; init data signed before now is refused (open apps must be reopened from Telegram)',
+    body: A.AdminEndSessionsBody,
+    answer: A.AdminEndSessionsAnswer,
     access: 'admin',
   },
   AdminPayouts: {

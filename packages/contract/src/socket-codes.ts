@@ -1,5 +1,12 @@
 /** The live socket's constants (docs/product-rules.md#the-live-socket); its frames are in socket.ts. */
 export const SOCKET_PATH = '/ws';
+/**
+ * The subprotocol a socket names to carry its session token in the `Sec-WebSocket-Protocol`
+ * header: `[SOCKET_SUBPROTOCOL, token]`, the server answering with SOCKET_SUBPROTOCOL. The other way
+ * is a first frame `{type:'session', token}`. A token is never taken from the URL (proxies log
+ * URLs); the spec's `initData` query parameter still is.
+ */
+export const SOCKET_SUBPROTOCOL = 'seer.session';
 /** Frames larger than this are refused. */
 export const SOCKET_MAX_FRAME_BYTES = 16 * 1024;
 

@@ -9,7 +9,12 @@ import { NotificationFrameData } from './notifications.js';
 
 // The constants live in a module without schemas, so the Mini App's socket client can import
 // them without bundling zod.
-export { SOCKET_CLOSE_CODES, SOCKET_MAX_FRAME_BYTES, SOCKET_PATH } from './socket-codes.js';
+export {
+  SOCKET_CLOSE_CODES,
+  SOCKET_MAX_FRAME_BYTES,
+  SOCKET_PATH,
+  SOCKET_SUBPROTOCOL,
+} from './socket-codes.js';
 
 export const ClientFrame = z.discriminatedUnion('type', [
   z.object({
@@ -40,7 +45,10 @@ export const ClientFrame = z.discriminatedUnion('type', [
    */
   z.object({ type: z.literal('typing'), telegram_user_id: id, manager_id: advisorId }),
   z.object({ type: z.literal('ping') }),
-  /** A renewed session token: the socket stays open past the old token's expiry. */
+  /**
+   * A session token. As the first frame of a socket opened without a credential, it signs the
+   * socket in; later, a renewed token: the socket stays open past the old token's expiry.
+   */
   z.object({ type: z.literal('session'), token: z.string().min(1).max(512) }),
 ]);
 export type ClientFrame = z.infer<typeof ClientFrame>;
@@ -109,7 +117,7 @@ export const ServerFrame = z.discriminatedUnion('type', [
   /** A notification was written or bumped (notification), or the unread count changed (notification null). */
   z.object({ type: z.literal('notification'), data: NotificationFrameData }),
   z.object({ type: z.literal('pong') }),
-  /** The renewed session was taken: the socket is now good until `expires_at` (seconds since the epoch). */
+  /** The session token (first or renewed) was taken: the socket is now good until `expires_at` (seconds since the epoch). */
   z.object({ type: z.literal('session'), expires_at: z.number().int() }),
   z.object({ type: z.literal('error'), message: z.string() }),
 ]);

@@ -90,6 +90,14 @@ export function adminRoutes(
     };
   });
 
+  registerCall(app, auth, 'AdminEndSessions', async ({ identity, body }) => {
+    const telegramId = body.telegram_user_id;
+    const ended = await auth.endAllSessions(telegramId, (tx, ended) =>
+      admin.audit.audit(tx, identity.telegramId, 'end-sessions', { telegramId, ended }),
+    );
+    return { status: 'success', ended };
+  });
+
   registerCall(app, auth, 'AdminCredit', async ({ identity, body }) => {
     const result = await admin.credit(
       identity.telegramId,

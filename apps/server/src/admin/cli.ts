@@ -123,12 +123,16 @@ export const COMMANDS: Record<string, Command> = {
   },
   'end-sessions': {
     usage: 'end-sessions <telegram_id>',
-    summary: 'End every session of a user (open apps must be reopened from Telegram)',
+    summary:
+      'End every session of a user and refuse init data signed before now (open apps must be reopened from Telegram)',
     async run(args, ctx) {
       const telegramId = wholeNumber(args[0], 'telegram_id');
-      const ended = await ctx.auth.endSessions(telegramId, null);
-      await ctx.admin.audit.audit(ctx.db.sql, CLI_ACTOR, 'end-sessions', { telegramId, ended });
-      ctx.out(`Ended ${ended} session(s) of Telegram user ${telegramId}.`);
+      const ended = await ctx.auth.endAllSessions(telegramId, (tx, ended) =>
+        ctx.admin.audit.audit(tx, CLI_ACTOR, 'end-sessions', { telegramId, ended }),
+      );
+      ctx.out(
+        `Ended ${ended} session(s) of Telegram user ${telegramId}; init data signed before now is refused.`,
+      );
     },
   },
   credit: {
@@ -181,6 +185,7 @@ export const COMMANDS: Record<string, Command> = {
           from: d.source,
           at: d.tx_time.toISOString(),
           hash: d.tx_hash,
+          note: d.note,
         })),
       ).forEach((line) => ctx.out(line));
     },

@@ -64,7 +64,7 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, limits: Rate
     url: end.path,
     handler: async (request): Promise<z.output<typeof EndSessionAnswer>> => {
       const identity = await auth.identify(request.headers.authorization);
-      if (identity.sessionId) await auth.endSessions(identity.telegramId, identity.sessionId);
+      if (identity.sessionId) await auth.endSession(identity.telegramId, identity.sessionId);
       return { status: 'success' };
     },
   });

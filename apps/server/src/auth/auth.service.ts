@@ -1,17 +1,21 @@
 /**
- * Who is calling: verifies init data or a session token, starts, renews and ends sessions, and
- * makes sure the caller has a user row. See docs/decisions/013-sessions.md.
+ * Who is calling: verifies init data or a session token, starts, renews (rotating the token) and
+ * ends sessions, refuses init data signed before the user's sessions were ended, and makes sure
+ * the caller has a user row. See docs/decisions/013-sessions.md and
+ * docs/decisions/034-revocation-that-revokes.md.
  */
 import { randomBytes, randomInt } from 'node:crypto';
+import { ERROR_CODES } from '@seer/contract';
 import type { Config } from '../config.js';
-import { InitDataVerifier, signInitData, type TelegramUser } from './init-data.js';
+import type { Tx } from '../db/database.js';
+import { InitDataError, InitDataVerifier, signInitData, type TelegramUser } from './init-data.js';
 import { looksLikeSessionToken, readSessionToken, signSessionToken } from './session-tokens.js';
 import type { AuthRepository } from './auth.repository.js';
 import type { UsersService } from '../users/users.service.js';
 import type { AdvisorsService } from '../advisors/advisors.service.js';
 import type { AdvisorRecord } from '../advisors/advisors.repository.js';
 import type { EventBus } from '../realtime/event-bus.js';
-import { UnauthorizedError } from '../errors.js';
+import { AppError, UnauthorizedError } from '../errors.js';
 
 export type { TelegramUser };
 
@@ -33,11 +37,38 @@ export interface IssuedSession {
   endsAt: number;
 }
 
-/** How long a session's state (revoked, end) is trusted between database reads on one instance. */
+/**
+ * How long a session's state (revoked, end, generation) and a user's sign-in revocation are
+ * trusted between database reads on one instance; a revocation also reaches every instance at once
+ * as a `session_revoked` event, so this only bounds an instance that missed the event.
+ */
 const SESSION_STATE_TTL_MS = 10_000;
+/** Entries kept per cache before it is cleared (a flood of ids must not grow memory). */
+const CACHE_MAX_ENTRIES = 100_000;
 const BEARER = /^Bearer\s+/i;
 /** Sessions kept per user (phone, desktop, a few browsers); starting another ends the oldest. */
 const SESSIONS_PER_USER = 20;
+
+/** A 401 whose code says why, so a client can tell "start again" from "reopen the app". */
+class SignInRefusedError extends AppError {
+  constructor(code: string, message: string) {
+    super(401, code, message);
+  }
+}
+
+const signInRevoked = () =>
+  new SignInRefusedError(
+    ERROR_CODES.signInRevoked,
+    "Telegram init data was signed before this account's sessions were ended; reopen the app from Telegram",
+  );
+
+interface SessionState {
+  telegramId: number;
+  endsAt: number;
+  revoked: boolean;
+  generation: number;
+  at: number;
+}
 
 export class AuthService {
   /** The newest auth_date applied per Telegram user on this instance (saves a write per call). */
@@ -46,10 +77,11 @@ export class AuthService {
     (telegramId: number, startParam: string | null) => Promise<void>
   > = [];
   private readonly advisorCache = new Map<number, { advisor: AdvisorRecord | null; at: number }>();
-  private readonly sessionStates = new Map<
-    string,
-    { telegramId: number; endsAt: number; revoked: boolean; at: number }
-  >();
+  private readonly sessionStates = new Map<string, SessionState>();
+  /** Per user: when their sign-ins were last revoked (ms since the epoch, 0 if never), as read at `at`. */
+  private readonly revocations = new Map<number, { revokedAt: number; at: number }>();
+  /** Counts the revocations heard: a database read begun before one is not cached after it. */
+  private revocationsHeard = 0;
 
   private constructor(
     private readonly config: Config,
@@ -64,7 +96,8 @@ export class AuthService {
   ) {
     events.subscribe((event) => {
       if (event.type === 'rights_changed') this.forgetAdvisorLinks();
-      else if (event.type === 'session_revoked') this.forgetSessions(event.telegramId);
+      else if (event.type === 'session_revoked')
+        this.forgetSessions(event.telegramId, event.sessionId === null);
     });
   }
 
@@ -124,8 +157,21 @@ export class AuthService {
   }
 
   private async identifyInitData(header: string | undefined): Promise<Identity> {
+    return (await this.verifyInitData(header)).identity;
+  }
+
+  /**
+   * Verified init data of a user whose sessions were not ended after it was signed; creates the
+   * user row or applies newer profile fields. Answers the init data's auth_date too.
+   */
+  private async verifyInitData(
+    header: string | undefined,
+  ): Promise<{ identity: Identity; authDate: number }> {
     const verified = this.verifier.verify(header);
     const user = verified.user;
+    // Init data signed before end-sessions is refused, however fresh: Telegram gives a reopened
+    // app new init data, a copied one stays refused (decision 034).
+    if (verified.authDate * 1000 < (await this.revokedAt(user.id))) throw signInRevoked();
     if ((this.appliedAuthDates.get(user.id) ?? 0) < verified.authDate) {
       const created = await this.users.recordTelegramUser(
         user,
@@ -139,21 +185,47 @@ export class AuthService {
       this.appliedAuthDates.set(user.id, verified.authDate);
     }
     return {
-      telegramId: user.id,
-      isAdmin: this.config.adminTelegramIds.has(user.id),
-      sessionId: null,
-      expiresAt: this.verifier.expiresAt(verified),
+      identity: {
+        telegramId: user.id,
+        isAdmin: this.config.adminTelegramIds.has(user.id),
+        sessionId: null,
+        expiresAt: this.verifier.expiresAt(verified),
+      },
+      authDate: verified.authDate,
     };
+  }
+
+  /** When this user's sign-ins were last revoked (ms since the epoch, 0 if never); cached briefly. */
+  private async revokedAt(telegramId: number): Promise<number> {
+    const cached = this.revocations.get(telegramId);
+    if (cached && Date.now() - cached.at < SESSION_STATE_TTL_MS) return cached.revokedAt;
+    const heard = this.revocationsHeard;
+    const at = Date.now();
+    const revokedAt = (await this.repository.revokedAt(telegramId))?.getTime() ?? 0;
+    if (heard === this.revocationsHeard) {
+      if (this.revocations.size >= CACHE_MAX_ENTRIES) this.revocations.clear();
+      this.revocations.set(telegramId, { revokedAt, at });
+    }
+    return revokedAt;
   }
 
   private async identifySession(token: string): Promise<Identity> {
     const claims = readSessionToken(this.sessionSecret, token);
     if (!claims) throw new UnauthorizedError('Session token is invalid; start a new session');
     if (claims.expiresAt * 1000 <= Date.now())
-      throw new UnauthorizedError('Session token has expired; renew it');
-    const state = await this.sessionState(claims.sessionId);
+      throw new SignInRefusedError(
+        ERROR_CODES.sessionExpired,
+        'Session token has expired; start a new session from Telegram init data',
+      );
+    let state = await this.sessionState(claims.sessionId);
+    // A token newer than this instance remembers: the session was renewed elsewhere since.
+    if (state && claims.generation > state.generation)
+      state = await this.sessionState(claims.sessionId, true);
     if (!state || state.telegramId !== claims.telegramId || state.revoked)
       throw new UnauthorizedError('Session has ended; start a new session');
+    // Refused, not punished: a call sent just before the renewal may arrive just after it.
+    if (claims.generation !== state.generation)
+      throw new UnauthorizedError('Session token was renewed since; use the newer token');
     return {
       telegramId: claims.telegramId,
       isAdmin: this.config.adminTelegramIds.has(claims.telegramId),
@@ -162,23 +234,33 @@ export class AuthService {
     };
   }
 
-  private async sessionState(sessionId: string) {
+  private async sessionState(sessionId: string, reread = false): Promise<SessionState | null> {
     const cached = this.sessionStates.get(sessionId);
-    if (cached && Date.now() - cached.at < SESSION_STATE_TTL_MS) return cached;
+    if (!reread && cached && Date.now() - cached.at < SESSION_STATE_TTL_MS) return cached;
+    const heard = this.revocationsHeard;
+    const at = Date.now();
     const row = await this.repository.findSession(sessionId);
     if (!row) return null;
-    const state = {
+    const state: SessionState = {
       telegramId: row.telegram_id,
       endsAt: row.ends_at.getTime(),
       revoked: row.revoked_at !== null,
-      at: Date.now(),
+      generation: row.generation,
+      at,
     };
-    if (this.sessionStates.size > 100_000) this.sessionStates.clear();
-    this.sessionStates.set(sessionId, state);
+    if (heard === this.revocationsHeard) this.rememberSession(sessionId, state);
     return state;
   }
 
-  /** Starts a session from init data (only init data: a session never starts another). */
+  private rememberSession(sessionId: string, state: SessionState): void {
+    if (this.sessionStates.size >= CACHE_MAX_ENTRIES) this.sessionStates.clear();
+    this.sessionStates.set(sessionId, state);
+  }
+
+  /**
+   * Starts a session from init data (only init data: a session never starts another). It ends no
+   * later than the init data's auth_date plus the longest session life, however late it starts.
+   */
   async startSession(
     header: string | undefined,
     /** Called once the caller is known, before anything is stored (the route's rate limit). */
@@ -186,22 +268,30 @@ export class AuthService {
   ): Promise<IssuedSession> {
     if (header && (BEARER.test(header) || looksLikeSessionToken(header.trim())))
       throw new UnauthorizedError('A session starts from Telegram init data, not from a session');
-    const identity = await this.identifyInitData(header);
+    const { identity, authDate } = await this.verifyInitData(header);
     await admit(identity.telegramId);
+    const now = Math.floor(Date.now() / 1000);
+    // auth_date may be a few minutes ahead of this clock: the session's life never grows from it.
+    const endsAt = Math.min(authDate, now) + this.config.sessionMaxAgeSeconds;
+    if (endsAt <= now) throw new InitDataError('expired');
     const id = randomBytes(16).toString('base64url');
-    const endsAt = Math.floor(Date.now() / 1000) + this.config.sessionMaxAgeSeconds;
-    await this.repository.createSession(
+    const created = await this.repository.createSession(
       id,
       identity.telegramId,
       new Date(endsAt * 1000),
       SESSIONS_PER_USER,
+      new Date(authDate * 1000),
     );
-    return this.issue(id, identity.telegramId, endsAt);
+    // end-sessions committed between the check above and the insert.
+    if (!created) throw signInRevoked();
+    return this.issue(id, identity.telegramId, endsAt, 0);
   }
 
   /**
-   * A new token for the session the given one belongs to. The given token may have expired: an
-   * app left in the background renews when it comes back, up to the session's absolute end.
+   * A new token for the session the given one belongs to, which must not have expired; the given
+   * token stops working (rotation). A token that was already renewed once and comes back to renew
+   * was copied (or the app lost track of its own): the session ends for both holders (reuse
+   * detection, decision 034). Never past the session's absolute end.
    */
   async renewSession(
     header: string | undefined,
@@ -211,39 +301,99 @@ export class AuthService {
     const claims = readSessionToken(this.sessionSecret, token);
     if (!claims) throw new UnauthorizedError('Session token is invalid; start a new session');
     await admit(claims.telegramId);
+    if (claims.expiresAt * 1000 <= Date.now())
+      throw new SignInRefusedError(
+        ERROR_CODES.sessionExpired,
+        'Session token has expired and cannot be renewed; start a new session from Telegram init data',
+      );
+    const rotated = await this.repository.rotateSession(
+      claims.sessionId,
+      claims.telegramId,
+      claims.generation,
+    );
+    if (rotated) {
+      const endsAt = rotated.ends_at.getTime();
+      // This instance refuses the renewed-away token at once; others within SESSION_STATE_TTL_MS.
+      this.rememberSession(claims.sessionId, {
+        telegramId: claims.telegramId,
+        endsAt,
+        revoked: false,
+        generation: rotated.generation,
+        at: Date.now(),
+      });
+      return this.issue(
+        claims.sessionId,
+        claims.telegramId,
+        Math.floor(endsAt / 1000),
+        rotated.generation,
+      );
+    }
     const row = await this.repository.findSession(claims.sessionId);
-    const now = Date.now();
     if (!row || row.telegram_id !== claims.telegramId || row.revoked_at !== null)
       throw new UnauthorizedError('Session has ended; start a new session');
-    if (row.ends_at.getTime() <= now)
+    if (row.generation > claims.generation) {
+      await this.endSession(claims.telegramId, claims.sessionId);
+      throw new SignInRefusedError(
+        ERROR_CODES.sessionReused,
+        'This session token was already renewed, so a copy of it is in use: the session has been ended; start a new session from Telegram init data',
+      );
+    }
+    if (row.ends_at.getTime() <= Date.now())
       throw new UnauthorizedError('Session has reached its longest life; start a new session');
-    await this.repository.markRenewed(row.id);
-    return this.issue(row.id, row.telegram_id, Math.floor(row.ends_at.getTime() / 1000));
+    // A generation ahead of the session's was never issued.
+    throw new UnauthorizedError('Session token is invalid; start a new session');
   }
 
-  /** Revokes the caller's session (sign out), or every session of the user; every instance hears of it. */
-  async endSessions(telegramId: number, sessionId: string | null): Promise<number> {
-    const revoked = await this.repository.revokeSessions(telegramId, sessionId);
+  /** Revokes one session of the user (sign-out, a reused token); every instance hears of it. */
+  async endSession(telegramId: number, sessionId: string): Promise<number> {
+    const revoked = await this.repository.revokeSession(telegramId, sessionId);
     this.events.publish({ type: 'session_revoked', telegramId, sessionId });
     return revoked;
   }
 
-  private issue(sessionId: string, telegramId: number, endsAt: number): IssuedSession {
+  /**
+   * end-sessions: revokes every session of the user and refuses from now on any init data signed
+   * before now, on every instance; `audit` writes the audit line in the same transaction.
+   * Answers how many sessions were live.
+   */
+  async endAllSessions(
+    telegramId: number,
+    audit?: (tx: Tx, ended: number) => Promise<void>,
+  ): Promise<number> {
+    const { ended } = await this.repository.revokeAllSessions(telegramId, audit);
+    this.events.publish({ type: 'session_revoked', telegramId, sessionId: null });
+    return ended;
+  }
+
+  private issue(
+    sessionId: string,
+    telegramId: number,
+    endsAt: number,
+    generation: number,
+  ): IssuedSession {
     const expiresAt = Math.min(
       Math.floor(Date.now() / 1000) + this.config.sessionTokenSeconds,
       endsAt,
     );
     return {
-      token: signSessionToken(this.sessionSecret, { sessionId, telegramId, expiresAt }),
+      token: signSessionToken(this.sessionSecret, {
+        sessionId,
+        telegramId,
+        expiresAt,
+        generation,
+      }),
       telegramId,
       expiresAt,
       endsAt,
     };
   }
 
-  private forgetSessions(telegramId: number): void {
+  /** A revocation was heard: forget the user's cached sessions (and, for all, their revocation time). */
+  private forgetSessions(telegramId: number, all: boolean): void {
+    this.revocationsHeard++;
     for (const [id, state] of this.sessionStates)
       if (state.telegramId === telegramId) this.sessionStates.delete(id);
+    if (all) this.revocations.delete(telegramId);
   }
 
   /** The advisor record linked to this Telegram user, cached for a few seconds. */

@@ -1,6 +1,7 @@
 /**
- * Session tokens: `seer1.<payload>.<signature>`, the payload base64url JSON `{ s, u, e }` (session
- * id, Telegram id, expiry in seconds since the epoch) and the signature HMAC-SHA256 of
+ * Session tokens: `seer1.<payload>.<signature>`, the payload base64url JSON `{ s, u, e, g }`
+ * (session id, Telegram id, expiry in seconds since the epoch, the session's generation it was
+ * issued for: each renewal moves the session to the next one) and the signature HMAC-SHA256 of
  * `seer1.<payload>` with the database's session secret. Written by hand on purpose: a dozen lines
  * with one algorithm and no header to negotiate (see docs/decisions/013-sessions.md).
  */
@@ -12,8 +13,14 @@ export interface SessionClaims {
   /** The session's row in auth_sessions. */
   sessionId: string;
   telegramId: number;
-  /** Seconds since the epoch after which the token is refused (renewal may still take it). */
+  /** Seconds since the epoch after which the token is refused, by calls and by renewal alike. */
   expiresAt: number;
+  /**
+   * The session's generation this token was issued for: only the current one is accepted, and a
+   * renewed-away one that comes back to renew ends the session (decision 034). Tokens issued
+   * before rotation existed carry none and read as 0.
+   */
+  generation: number;
 }
 
 function signature(secret: Buffer, signed: string): Buffer {
@@ -22,7 +29,12 @@ function signature(secret: Buffer, signed: string): Buffer {
 
 export function signSessionToken(secret: Buffer, claims: SessionClaims): string {
   const payload = Buffer.from(
-    JSON.stringify({ s: claims.sessionId, u: claims.telegramId, e: claims.expiresAt }),
+    JSON.stringify({
+      s: claims.sessionId,
+      u: claims.telegramId,
+      e: claims.expiresAt,
+      g: claims.generation,
+    }),
   ).toString('base64url');
   const signed = PREFIX + payload;
   return `${signed}.${signature(secret, signed).toString('base64url')}`;
@@ -44,17 +56,21 @@ export function readSessionToken(secret: Buffer, token: string): SessionClaims |
   try {
     const payload = JSON.parse(
       Buffer.from(signed.slice(PREFIX.length), 'base64url').toString('utf8'),
-    ) as { s?: unknown; u?: unknown; e?: unknown };
+    ) as { s?: unknown; u?: unknown; e?: unknown; g?: unknown };
+    const generation = payload.g ?? 0;
     if (
       typeof payload.s !== 'string' ||
       !Number.isSafeInteger(payload.u) ||
-      !Number.isSafeInteger(payload.e)
+      !Number.isSafeInteger(payload.e) ||
+      !Number.isSafeInteger(generation) ||
+      (generation as number) < 0
     )
       return null;
     return {
       sessionId: payload.s,
       telegramId: payload.u as number,
       expiresAt: payload.e as number,
+      generation: generation as number,
     };
   } catch {
     return null;

@@ -96,6 +96,23 @@ class Connection {
   }
 }
 
+/** The token of a `{type:'session', token}` frame, or null for anything else. */
+function sessionTokenOf(data: RawData, isBinary: boolean): string | null {
+  if (isBinary) return null;
+  const bytes = Buffer.isBuffer(data)
+    ? data
+    : Array.isArray(data)
+      ? Buffer.concat(data)
+      : Buffer.from(data);
+  if (bytes.length > SOCKET_MAX_FRAME_BYTES) return null;
+  try {
+    const parsed = ClientFrame.safeParse(JSON.parse(bytes.toString('utf8')));
+    return parsed.success && parsed.data.type === 'session' ? parsed.data.token : null;
+  } catch {
+    return null;
+  }
+}
+
 /** WebSocket close reasons are limited to 123 bytes. */
 function closeReason(text: string): string {
   let reason = text;
@@ -141,19 +158,33 @@ export class SocketHub {
     return this.rooms.count(room.user(telegramId)) > 0;
   }
 
-  /** A new socket: authenticated by its credential before anything it sends is handled. */
+  /**
+   * A new socket: authenticated by its credential before anything it sends is handled. Without a
+   * credential in the handshake (`undefined`), its first frame must be `{type:'session', token}`.
+   */
   accept(ws: WebSocket, credential: string | undefined): void {
     if (this.stopping) {
       ws.close(1001, 'Server is restarting; reconnect');
       return;
     }
     let connection: Connection | null = null;
-    // Frames that arrive while the init data is being checked wait, up to one burst's worth.
+    let awaitingFirstFrame = credential === undefined;
+    // Frames that arrive while the credential is being checked wait, up to one burst's worth.
     let early: { data: RawData; isBinary: boolean }[] | null = [];
     let earlyDropped = 0;
     ws.on('message', (data, isBinary) => {
       if (connection) this.onMessage(connection, data, isBinary);
-      else if (early && early.length < this.options.connectionFrames.burst)
+      else if (awaitingFirstFrame) {
+        awaitingFirstFrame = false;
+        const token = sessionTokenOf(data, isBinary);
+        if (token === null)
+          this.refuse(
+            ws,
+            SOCKET_CLOSE_CODES.unauthorized,
+            'Unauthorized: the first frame must be {"type":"session","token":...}, or open /ws?initData=',
+          );
+        else signIn(`Bearer ${token}`, true);
+      } else if (early && early.length < this.options.connectionFrames.burst)
         early.push({ data, isBinary });
       else if (++earlyDropped >= this.options.floodCloseAfter)
         this.refuse(
@@ -176,50 +207,58 @@ export class SocketHub {
     });
 
     // Dropped once cleared: the socket's listeners share this scope for the socket's whole life.
-    let timeout: NodeJS.Timeout | null = setTimeout(
-      () => this.refuse(ws, 1013, 'Authentication took too long; reconnect'),
-      this.options.handshakeTimeoutMs,
-    );
+    let timeout: NodeJS.Timeout | null = setTimeout(() => {
+      if (awaitingFirstFrame)
+        this.refuse(ws, SOCKET_CLOSE_CODES.unauthorized, 'Unauthorized: no sign-in frame arrived');
+      else this.refuse(ws, 1013, 'Authentication took too long; reconnect');
+    }, this.options.handshakeTimeoutMs);
     const stopTimeout = () => {
       if (timeout) clearTimeout(timeout);
       timeout = null;
     };
-    this.deps.access
-      .identify(credential)
-      .then((identity) => {
-        stopTimeout();
-        if (ws.readyState !== ws.OPEN || this.stopping) return;
-        if (
-          this.rooms.count(room.user(identity.telegramId)) >= this.options.maxConnectionsPerUser
-        ) {
-          this.refuse(
-            ws,
-            SOCKET_CLOSE_CODES.tooManyRequests,
-            `Too many open connections for this user (at most ${this.options.maxConnectionsPerUser})`,
-          );
-          return;
-        }
-        connection = new Connection(ws, identity, this.options.connectionFrames);
-        this.connections.add(connection);
-        this.rooms.join(room.user(identity.telegramId), connection);
-        this.watchExpiry(connection);
-        const queued = early ?? [];
-        early = null;
-        for (const frame of queued) this.onMessage(connection, frame.data, frame.isBinary);
-      })
-      .catch((error: unknown) => {
-        stopTimeout();
-        const { status, message } = describeError(error);
-        if (status < 500) {
-          this.refuse(ws, SOCKET_CLOSE_CODES.unauthorized, `Unauthorized: ${message}`);
-        } else {
-          this.deps.log.warn({ err: error }, 'socket handshake failed');
-          this.refuse(ws, 1011, 'Server error while signing in; reconnect later');
-        }
-      });
+    const signIn = (value: string | undefined, fromFrame: boolean) => {
+      this.deps.access
+        .identify(value)
+        .then((identity) => {
+          stopTimeout();
+          if (ws.readyState !== ws.OPEN || this.stopping) return;
+          if (
+            this.rooms.count(room.user(identity.telegramId)) >= this.options.maxConnectionsPerUser
+          ) {
+            this.refuse(
+              ws,
+              SOCKET_CLOSE_CODES.tooManyRequests,
+              `Too many open connections for this user (at most ${this.options.maxConnectionsPerUser})`,
+            );
+            return;
+          }
+          connection = new Connection(ws, identity, this.options.connectionFrames);
+          this.connections.add(connection);
+          this.rooms.join(room.user(identity.telegramId), connection);
+          this.watchExpiry(connection);
+          // The sign-in frame is answered like a renewed one: the socket is good until then.
+          if (fromFrame)
+            send(ws, { type: 'session', expires_at: Math.floor(identity.expiresAt / 1000) });
+          const queued = early ?? [];
+          early = null;
+          for (const frame of queued) this.onMessage(connection, frame.data, frame.isBinary);
+        })
+        .catch((error: unknown) => {
+          stopTimeout();
+          const { status, message } = describeError(error);
+          if (status < 500) {
+            this.refuse(ws, SOCKET_CLOSE_CODES.unauthorized, `Unauthorized: ${message}`);
+          } else {
+            this.deps.log.warn({ err: error }, 'socket handshake failed');
+            this.refuse(ws, 1011, 'Server error while signing in; reconnect later');
+          }
+        });
+    };
+    if (!awaitingFirstFrame) signIn(credential, false);
   }
 
-  private refuse(ws: WebSocket, code: number, reason: string): void {
+  /** Closes a socket saying why, and drops it if the client never answers the close. */
+  refuse(ws: WebSocket, code: number, reason: string): void {
     if (ws.readyState === ws.OPEN || ws.readyState === ws.CONNECTING)
       ws.close(code, closeReason(reason));
     // A client that never answers the close handshake must not keep the socket.

@@ -4,7 +4,7 @@
  * expires closes the socket with 4401 unless a renewed session moved it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SOCKET_CLOSE_CODES, type Advisor } from '@seer/contract';
+import { SOCKET_CLOSE_CODES, SOCKET_SUBPROTOCOL, type Advisor } from '@seer/contract';
 import { createTestDatabase, newUserId, TEST_BOT_TOKEN } from '../test/harness.js';
 import { seedDemoData } from '../demo/seed.js';
 import type { Database } from '../db/database.js';
@@ -35,6 +35,14 @@ afterAll(async () => {
   await b?.close();
   await db?.close();
 });
+
+/** A socket on `app` signed in with a session token the way the web app does: its first frame. */
+async function sessionSocket(app: LiveApp, token: string): Promise<TestSocket> {
+  const socket = await TestSocket.open(`${app.base.replace('http', 'ws')}/ws`);
+  socket.send({ type: 'session', token });
+  await socket.next('session');
+  return socket;
+}
 
 async function link(index: number): Promise<{ advisor: Advisor; telegramId: number }> {
   const advisor = advisors[index]!;
@@ -171,10 +179,7 @@ describe('credentials that expire', () => {
       headers: { authorization: a.initData(userId) },
     });
     const session = (await start.json()) as { token: string; expires_at: number };
-    const open = () =>
-      TestSocket.open(
-        `${a.base.replace('http', 'ws')}/ws?token=${encodeURIComponent(session.token)}`,
-      );
+    const open = () => sessionSocket(a, session.token);
     const renewedSocket = await open();
     const staleSocket = await open();
     for (const socket of [renewedSocket, staleSocket]) {
@@ -215,9 +220,11 @@ describe('credentials that expire', () => {
       headers: { authorization: a.initData(userId) },
     });
     const { token } = (await start.json()) as { token: string };
-    const onB = await TestSocket.open(
-      `${b.base.replace('http', 'ws')}/ws?token=${encodeURIComponent(token)}`,
-    );
+    // Signed in by the Sec-WebSocket-Protocol header this time.
+    const onB = await TestSocket.open(`${b.base.replace('http', 'ws')}/ws`, [
+      SOCKET_SUBPROTOCOL,
+      token,
+    ]);
     // A socket of the same user with init data is not part of that session and stays.
     const other = await b.connect(userId);
     for (const socket of [onB, other]) {
@@ -242,9 +249,7 @@ describe('credentials that expire', () => {
       headers: { authorization: b.initData(userId) },
     });
     const { token } = (await start.json()) as { token: string };
-    const socket = await TestSocket.open(
-      `${a.base.replace('http', 'ws')}/ws?token=${encodeURIComponent(token)}`,
-    );
+    const socket = await sessionSocket(a, token);
     socket.send({ type: 'user_connect', user_id: userId });
     await socket.next('connected');
     const out: string[] = [];
@@ -262,6 +267,73 @@ describe('credentials that expire', () => {
         headers: { authorization: `Bearer ${token}` },
       });
       expect(answer.status).toBe(401);
+    }
+  });
+});
+
+describe('end-sessions', () => {
+  const signedAt = (userId: number, authDate: number) =>
+    signInitData(TEST_BOT_TOKEN, { id: userId, first_name: 'Ann' }, { authDate });
+  const getUser = (app: LiveApp, authorization: string) =>
+    fetch(`${app.base}/api/GetUser.php`, { headers: { authorization } });
+  const startSession = (app: LiveApp, authorization: string) =>
+    fetch(`${app.base}/api/session`, { method: 'POST', headers: { authorization } });
+  const initDataSocket = (app: LiveApp, initData: string) =>
+    TestSocket.open(
+      `${app.base.replace('http', 'ws')}/ws?initData=${encodeURIComponent(initData)}`,
+    );
+
+  it('refuses init data signed before it on every instance (calls, socket, session start), and init data signed after works', async () => {
+    const userId = newUserId();
+    const before = signedAt(userId, Math.floor(Date.now() / 1000) - 1);
+    // Instance b has read (and cached) this user's sign-ins as good, and holds an init-data socket.
+    expect((await getUser(b, before)).status).toBe(200);
+    const socket = await initDataSocket(b, before);
+    socket.send({ type: 'user_connect', user_id: userId });
+    await socket.next('connected');
+
+    const code = await runCli(
+      ['end-sessions', String(userId)],
+      { DATABASE_URL: db.url, NODE_ENV: 'test', BOT_TOKEN: TEST_BOT_TOKEN },
+      () => {},
+      () => {},
+    );
+    expect(code).toBe(0);
+    expect((await within(socket.closed, 5_000)).code).toBe(SOCKET_CLOSE_CODES.unauthorized);
+    // b forgets its cached answer on the event, well before the cache would expire (10 s).
+    const deadline = Date.now() + 5_000;
+    let refused = await getUser(b, before);
+    while (refused.status === 200 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      refused = await getUser(b, before);
+    }
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { code: string }).code).toBe('sign_in_revoked');
+    for (const app of [a, b]) {
+      expect((await getUser(app, before)).status).toBe(401);
+      expect((await startSession(app, before)).status).toBe(401);
+      const again = await initDataSocket(app, before);
+      const closed = await within(again.closed, 5_000);
+      expect(closed.code).toBe(SOCKET_CLOSE_CODES.unauthorized);
+      expect(closed.reason).toMatch(/sessions were ended/);
+    }
+
+    // The app reopened from Telegram: new init data, signed after.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const after = signedAt(userId, Math.floor(Date.now() / 1000));
+    for (const app of [a, b]) {
+      expect((await getUser(app, after)).status).toBe(200);
+      const started = await startSession(app, after);
+      expect(started.status).toBe(200);
+      const { token } = (await started.json()) as { token: string };
+      const live = await sessionSocket(app, token);
+      live.send({ type: 'user_connect', user_id: userId });
+      await live.next('connected');
+      live.close();
+      const byInitData = await initDataSocket(app, after);
+      byInitData.send({ type: 'user_connect', user_id: userId });
+      await byInitData.next('connected');
+      byInitData.close();
     }
   });
 });

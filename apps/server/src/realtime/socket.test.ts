@@ -1,6 +1,11 @@
 /** The live socket: handshake, the contract's frames, who may subscribe to what, delivery, abuse. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SOCKET_CLOSE_CODES, SOCKET_MAX_FRAME_BYTES, type Advisor } from '@seer/contract';
+import {
+  SOCKET_CLOSE_CODES,
+  SOCKET_MAX_FRAME_BYTES,
+  SOCKET_SUBPROTOCOL,
+  type Advisor,
+} from '@seer/contract';
 import { newUserId } from '../test/harness.js';
 import { signInitData } from '../auth/init-data.js';
 import { startLiveApp, TestSocket, type LiveApp } from '../test/socket-test-kit.js';
@@ -40,12 +45,84 @@ async function send(userId: number, managerId: number, text: string) {
   return answer.body.data.message;
 }
 
+/** A session of this user, as the web app starts one. */
+async function startSession(userId: number): Promise<{ token: string; expires_at: number }> {
+  const answer = await fetch(`${t.base}/api/session`, {
+    method: 'POST',
+    headers: { authorization: t.initData(userId) },
+  });
+  expect(answer.status).toBe(200);
+  return (await answer.json()) as { token: string; expires_at: number };
+}
+
 describe('handshake', () => {
-  it('closes a socket without init data with 4401 and a reason', async () => {
+  it('closes a socket without a credential whose first frame is not the sign-in with 4401 and a reason', async () => {
+    const userId = newUserId();
     const socket = await TestSocket.open(`${t.base.replace('http', 'ws')}/ws`);
+    socket.send({ type: 'user_connect', user_id: userId });
     const closed = await socket.closed;
     expect(closed.code).toBe(SOCKET_CLOSE_CODES.unauthorized);
-    expect(closed.reason).toMatch(/init data/i);
+    expect(closed.reason).toMatch(/first frame must be .*session.*initData/);
+    expect(socket.all('connected')).toEqual([]);
+  });
+
+  it('signs a socket in with a session token in its first frame, the frames after it waiting their turn', async () => {
+    const userId = newUserId();
+    const session = await startSession(userId);
+    const socket = await TestSocket.open(`${t.base.replace('http', 'ws')}/ws`);
+    socket.send({ type: 'session', token: session.token });
+    socket.send({ type: 'user_connect', user_id: userId, data: { role: 'user' } });
+    expect((await socket.next('session')).expires_at).toBe(session.expires_at);
+    expect(await socket.next('connected')).toEqual({
+      type: 'connected',
+      role: 'user',
+      telegram_user_id: userId,
+    });
+    socket.close();
+  });
+
+  it('signs a socket in with a session token in Sec-WebSocket-Protocol, answering only the fixed name', async () => {
+    const userId = newUserId();
+    const session = await startSession(userId);
+    const socket = await TestSocket.open(`${t.base.replace('http', 'ws')}/ws`, [
+      SOCKET_SUBPROTOCOL,
+      session.token,
+    ]);
+    expect(socket.ws.protocol).toBe(SOCKET_SUBPROTOCOL);
+    socket.send({ type: 'user_connect', user_id: userId });
+    expect((await socket.next('connected')).telegram_user_id).toBe(userId);
+    socket.close();
+  });
+
+  it('never takes a session token from the URL, where proxies log it (1008)', async () => {
+    const userId = newUserId();
+    const session = await startSession(userId);
+    const socket = await TestSocket.open(
+      `${t.base.replace('http', 'ws')}/ws?token=${encodeURIComponent(session.token)}`,
+    );
+    socket.send({ type: 'user_connect', user_id: userId });
+    const closed = await socket.closed;
+    expect(closed.code).toBe(1008);
+    expect(closed.reason).toMatch(/never taken from the URL/);
+    expect(socket.all('connected')).toEqual([]);
+  });
+
+  it('refuses a renewed-away or forged token in the first frame or the subprotocol (4401)', async () => {
+    const userId = newUserId();
+    const session = await startSession(userId);
+    const renew = await fetch(`${t.base}/api/session/renew`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${session.token}` },
+    });
+    expect(renew.status).toBe(200);
+    const byFrame = await TestSocket.open(`${t.base.replace('http', 'ws')}/ws`);
+    byFrame.send({ type: 'session', token: session.token });
+    expect((await byFrame.closed).code).toBe(SOCKET_CLOSE_CODES.unauthorized);
+    const byProtocol = await TestSocket.open(`${t.base.replace('http', 'ws')}/ws`, [
+      SOCKET_SUBPROTOCOL,
+      `${session.token.slice(0, -4)}AAAA`,
+    ]);
+    expect((await byProtocol.closed).code).toBe(SOCKET_CLOSE_CODES.unauthorized);
   });
 
   it('closes a socket with forged init data with 4401', async () => {

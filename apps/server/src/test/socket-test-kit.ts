@@ -116,9 +116,10 @@ export class TestSocket {
     ws.on('error', () => {});
   }
 
-  static open(url: string): Promise<TestSocket> {
+  /** `protocols`: the Sec-WebSocket-Protocol offer (a session token travels there). */
+  static open(url: string, protocols?: string[]): Promise<TestSocket> {
     return new Promise((resolve, reject) => {
-      const ws = new WebSocket(url);
+      const ws = new WebSocket(url, protocols);
       const socket = new TestSocket(ws);
       ws.once('open', () => resolve(socket));
       ws.once('unexpected-response', (_request, response) =>

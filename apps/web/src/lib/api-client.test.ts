@@ -191,6 +191,46 @@ describe('sessions', () => {
     ]);
   });
 
+  it('does not renew again for a call refused with a token another call has already replaced (each renewal rotates it)', async () => {
+    const seen: string[] = [];
+    let renewals = 0;
+    let answerSlowCall: (() => void) | null = null;
+    const json = (answer: Answer) =>
+      new Response(JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'content-type': 'application/json' },
+      });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        const authorization = new Headers(init.headers).get('authorization');
+        seen.push(`${url.split('?')[0]} ${authorization}`);
+        if (url === '/api/session') return json(sessionAnswer('tok-1'));
+        if (url === '/api/session/renew') {
+          renewals += 1;
+          return json(sessionAnswer(`tok-${renewals + 1}`));
+        }
+        if (authorization === 'Bearer tok-1') {
+          if (url.startsWith('/api/GetAllChats'))
+            await new Promise<void>((resolve) => (answerSlowCall = resolve));
+          return json(refused);
+        }
+        return json({ status: 200, body: { status: 'success' } });
+      }),
+    );
+    // Sent with tok-1 and answered (401) only after another call has renewed the session.
+    const slow = callApi('GetAllChats');
+    await vi.waitFor(() => expect(answerSlowCall).not.toBeNull());
+    await callApi('GetUser');
+    answerSlowCall!();
+    await slow;
+    expect(renewals).toBe(1);
+    expect(seen.filter((line) => line.startsWith('/api/session/renew'))).toEqual([
+      '/api/session/renew Bearer tok-1',
+    ]);
+    expect(seen.at(-1)).toBe('/api/GetAllChats.php Bearer tok-2');
+  });
+
   it('renews silently before the token expires, without a call failing first', async () => {
     const calls = fakeServer({
       '/api/session': sessionAnswer('short', 2),

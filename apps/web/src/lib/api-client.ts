@@ -3,7 +3,9 @@
  * CALLS registry; the session's token goes in Authorization; failures become ApiError.
  */
 import type { CALLS, CallAnswer, CallBody, CallName, CallQuery } from '@seer/contract';
+import { TELEGRAM_PLATFORM_HEADER } from '@seer/contract';
 import { getSession, refreshSession, SessionEndedError } from './session';
+import { telegramPlatform } from './telegram';
 
 // Every call is served at /api/<Name>.php; this fails to compile if the registry ever disagrees,
 // which lets the client build paths without importing the (zod-heavy) registry at run time.
@@ -75,10 +77,13 @@ async function readError(response: Response): Promise<ApiError> {
   }
 }
 
-/** The session's token, or an ApiError saying why there is none (`session_ended`: reopen the app). */
-async function sessionToken(renew: boolean): Promise<string> {
+/**
+ * The session's token, or an ApiError saying why there is none (`session_ended`: reopen the app).
+ * With `rejected` (the token a 401 answered), a token that is not that one.
+ */
+async function sessionToken(rejected?: string): Promise<string> {
   try {
-    return (await (renew ? refreshSession() : getSession())).token;
+    return (await (rejected === undefined ? getSession() : refreshSession(rejected))).token;
   } catch (error) {
     if (error instanceof SessionEndedError) throw new ApiError(401, 'session_ended', error.message);
     throw new ApiError(0, 'network', error instanceof Error ? error.message : 'Could not sign in');
@@ -95,6 +100,9 @@ export async function apiRequest(path: string, init: RequestInit = {}): Promise<
     headers.set('authorization', `Bearer ${token}`);
     if (typeof init.body === 'string') headers.set('content-type', 'application/json');
     headers.set('accept', 'application/json');
+    // The server refuses top-ups Telegram's rules do not allow on this platform (decision 038).
+    const platform = telegramPlatform();
+    if (platform) headers.set(TELEGRAM_PLATFORM_HEADER, platform);
     try {
       return await fetch(path, { ...init, headers });
     } catch (error) {
@@ -103,8 +111,9 @@ export async function apiRequest(path: string, init: RequestInit = {}): Promise<
     }
   };
 
-  let response = await send(await sessionToken(false));
-  if (response.status === 401) response = await send(await sessionToken(true));
+  const token = await sessionToken();
+  let response = await send(token);
+  if (response.status === 401) response = await send(await sessionToken(token));
   if (!response.ok) throw await readError(response);
   try {
     return await response.json();

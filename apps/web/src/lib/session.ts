@@ -1,6 +1,9 @@
 /**
  * Who the user is, for every call and the socket: a session the server starts from init data
- * (docs/decisions/013-sessions.md), renewed silently before its token expires. When it can be
+ * (docs/decisions/013-sessions.md), renewed silently before its token expires. Every renewal
+ * rotates the token and the server ends a session whose old token is renewed twice
+ * (docs/decisions/034-revocation-that-revokes.md), so renewals go one at a time and a token that
+ * was already replaced is never renewed again. When it can be
  * neither renewed nor started again (the init data is too old, the session was revoked or reached
  * its longest life), the session has ended and the app asks to be reopened.
  * The init data inside Telegram is Telegram's own; in a plain browser (demo) the server signs a
@@ -156,9 +159,16 @@ async function startFromInitData(): Promise<Session> {
   }
 }
 
-async function obtain(force: boolean): Promise<Session> {
+/**
+ * The session, renewed when `force` (the server refused `rejected`) or when due. At most one
+ * request at a time: whoever asks meanwhile shares its answer.
+ */
+async function obtain(force: boolean, rejected?: string): Promise<Session> {
   if (ended) throw new SessionEndedError();
-  if (current && !force && fresh(current)) return current;
+  // Refused with a token this page has since replaced (another call renewed meanwhile): the
+  // current one is the answer; renewing again would only rotate it once more.
+  const movedOn = rejected !== undefined && current !== null && current.token !== rejected;
+  if (current && (!force || movedOn) && fresh(current)) return current;
   pending ??= (async () => {
     let session: Session | null = null;
     if (current) {
@@ -194,9 +204,12 @@ export function getSession(): Promise<Session> {
   return obtain(false);
 }
 
-/** After the server refused the token (401): renew it, or start a new session from init data. */
-export function refreshSession(): Promise<Session> {
-  return obtain(true);
+/**
+ * After the server refused `rejected` (401): renew the session, or start a new one from init
+ * data; when the session has already moved past that token, the current one.
+ */
+export function refreshSession(rejected?: string): Promise<Session> {
+  return obtain(true, rejected);
 }
 
 /** Whether the session has ended for good (the app must be reopened). */

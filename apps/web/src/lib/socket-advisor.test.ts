@@ -58,6 +58,7 @@ describe('connectAsAdvisor', () => {
     const first = FakeSocket.all.at(-1)!;
     first.accept();
     expect(first.sent).toEqual([
+      { type: 'session', token: 'signed' },
       { type: 'user_connect', user_id: 42, data: { role: 'user' } },
       { type: 'manager_connect', user_id: 42, data: { manager_id: 7, role: 'manager' } },
       { type: 'subscribe_dialog', telegram_user_id: 1001, manager_id: 7 },
@@ -71,7 +72,12 @@ describe('connectAsAdvisor', () => {
     const second = FakeSocket.all.at(-1)!;
     expect(second).not.toBe(first);
     second.accept();
-    expect(types(second)).toEqual(['user_connect', 'manager_connect', 'subscribe_dialog']);
+    expect(types(second)).toEqual([
+      'session',
+      'user_connect',
+      'manager_connect',
+      'subscribe_dialog',
+    ]);
 
     // Leaving the workspace: after a moment the socket reopens without the advisor role.
     stopWatching();
@@ -83,7 +89,7 @@ describe('connectAsAdvisor', () => {
     expect(third).not.toBe(second);
     expect(second.readyState).toBe(FakeSocket.CLOSED);
     third.accept();
-    expect(types(third)).toEqual(['user_connect']);
+    expect(types(third)).toEqual(['session', 'user_connect']);
     stopFrames();
   });
 });

@@ -1,4 +1,7 @@
-/** The socket and the session: opened with the session's token, handed renewed sessions, and its close codes. */
+/**
+ * The socket and the session: signed in by its first frame (never a token in the URL), handed
+ * renewed sessions, and its close codes.
+ */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SOCKET_CLOSE_CODES } from '@seer/contract';
 
@@ -11,6 +14,7 @@ const session = vi.hoisted(() => {
     renewed,
     SessionEndedError,
     refreshes: 0,
+    rejected: [] as Array<string | undefined>,
   };
 });
 
@@ -19,8 +23,9 @@ vi.mock('./session', () => ({
     if (session.ended) throw new session.SessionEndedError();
     return { token: session.token, telegram_user_id: 42 };
   },
-  refreshSession: async () => {
+  refreshSession: async (rejected?: string) => {
     session.refreshes += 1;
+    session.rejected.push(rejected);
     if (session.ended) throw new session.SessionEndedError();
     session.token = `renewed-${session.refreshes}`;
     return { token: session.token, telegram_user_id: 42 };
@@ -71,19 +76,24 @@ describe('the socket and the session', () => {
     session.token = 'first';
     session.ended = false;
     session.refreshes = 0;
+    session.rejected = [];
     vi.stubGlobal('WebSocket', FakeSocket);
   });
   afterEach(() => {
     vi.unstubAllGlobals();
   });
 
-  it("opens with the session's token, hands it renewed sessions, and after a 4401 reconnects at once with a renewed one", async () => {
+  it("signs in with the session's token as its first frame, hands it renewed sessions, and after a 4401 reconnects at once with a renewed one", async () => {
     const { onSocketFrame } = await import('./socket');
     const stop = onSocketFrame('new_message', () => {});
     await flush();
     const first = FakeSocket.all.at(-1)!;
-    expect(first.url).toContain('/ws?token=first');
+    // Proxies log URLs: the token is never in it.
+    expect(first.url).toMatch(/\/ws$/);
+    expect(first.url).not.toContain('first');
     first.accept();
+    expect(first.sent[0]).toEqual({ type: 'session', token: 'first' });
+    expect(first.sent[1]).toMatchObject({ type: 'user_connect', user_id: 42 });
 
     for (const listener of session.renewed) listener({ token: 'second', telegram_user_id: 42 });
     expect(first.sent.at(-1)).toEqual({ type: 'session', token: 'second' });
@@ -94,15 +104,29 @@ describe('the socket and the session', () => {
     const second = FakeSocket.all.at(-1)!;
     expect(second).not.toBe(first);
     expect(session.refreshes).toBe(1);
-    expect(second.url).toContain('/ws?token=renewed-1');
+    // The renewal says which token was refused: the newest one the socket had.
+    expect(session.rejected).toEqual(['second']);
+    expect(second.url).toMatch(/\/ws$/);
+    second.accept();
+    expect(second.sent[0]).toEqual({ type: 'session', token: 'renewed-1' });
 
     // Rights changed: reconnect at once, with the same session.
-    second.accept();
     second.serverClose(SOCKET_CLOSE_CODES.rightsChanged);
     await flush();
     await flush();
     expect(FakeSocket.all.length).toBe(3);
     expect(session.refreshes).toBe(1);
+    stop();
+  });
+
+  it('signs in with a token renewed while the socket was still connecting', async () => {
+    const { onSocketFrame } = await import('./socket');
+    const stop = onSocketFrame('new_message', () => {});
+    await flush();
+    const socket = FakeSocket.all.at(-1)!;
+    for (const listener of session.renewed) listener({ token: 'newer', telegram_user_id: 42 });
+    socket.accept();
+    expect(socket.sent[0]).toEqual({ type: 'session', token: 'newer' });
     stop();
   });
 

@@ -1,6 +1,7 @@
 /**
  * The live socket (/ws, docs/product-rules.md#the-live-socket): one connection for the whole app,
- * opened on first use with the session's token, reopened 5 s after it closes and at once when the
+ * opened on first use and signed in by its first frame `{type:'session', token}` (never a token in
+ * the URL, where proxies log it: decision 034), reopened 5 s after it closes and at once when the
  * app becomes active again. Screens subscribe to frame types and watch dialogs; both survive
  * reconnects. A renewed session is handed to the open socket; a socket closed because its
  * credential expired (4401) reconnects with a renewed session, or not at all once it has ended;
@@ -9,6 +10,7 @@
 import {
   LIMITS,
   SOCKET_CLOSE_CODES,
+  SOCKET_PATH,
   type ClientFrame,
   type ServerFrame,
   type ServerFrameOf,
@@ -39,8 +41,10 @@ let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
 let stopActiveListener: (() => void) | null = null;
 let stopRenewedListener: (() => void) | null = null;
 let users = 0;
-/** Set after a 4401 close: the next open renews the session first. */
-let renewBeforeOpen = false;
+/** The newest session token: the socket's first frame, and what a renewal hands the open socket. */
+let token: string | null = null;
+/** Set after a 4401 close to the token that was refused: the next open renews the session first. */
+let refusedToken: string | null = null;
 
 function setState(next: ConnectionState): void {
   for (const listener of stateListeners) listener(next);
@@ -93,10 +97,9 @@ function scheduleReconnect(delay = RECONNECT_DELAY_MS): void {
 async function open(): Promise<void> {
   if (users === 0 || (socket && socket.readyState <= WebSocket.OPEN)) return;
   setState('connecting');
-  let token: string;
   try {
-    const session = await (renewBeforeOpen ? refreshSession() : getSession());
-    renewBeforeOpen = false;
+    const session = await (refusedToken !== null ? refreshSession(refusedToken) : getSession());
+    refusedToken = null;
     token = session.token;
     userId = session.telegram_user_id;
   } catch (error) {
@@ -107,9 +110,11 @@ async function open(): Promise<void> {
   }
   if (users === 0 || (socket && socket.readyState <= WebSocket.OPEN)) return;
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-  const ws = new WebSocket(`${scheme}://${location.host}/ws?token=${encodeURIComponent(token)}`);
+  const ws = new WebSocket(`${scheme}://${location.host}${SOCKET_PATH}`);
   socket = ws;
   ws.onopen = () => {
+    // The newest token: a renewal while the socket was connecting is taken into account.
+    if (token !== null) send({ type: 'session', token });
     if (userId !== null) send({ type: 'user_connect', user_id: userId, data: { role: 'user' } });
     for (const managerId of watched.keys()) {
       const frame = subscribeFrame(managerId);
@@ -134,7 +139,8 @@ async function open(): Promise<void> {
     socket = null;
     setState('closed');
     if (event?.code === SOCKET_CLOSE_CODES.unauthorized) {
-      renewBeforeOpen = true;
+      // The open socket was handed every renewal: the newest token is the one refused.
+      refusedToken = token ?? '';
       scheduleReconnect(0);
     } else if (event?.code === SOCKET_CLOSE_CODES.rightsChanged) scheduleReconnect(0);
     else scheduleReconnect();
@@ -157,9 +163,10 @@ function retain(): () => void {
   if (users === 1) {
     stopActiveListener = onAppActive(reconnectNow);
     // The open socket moves to a renewed session, so it outlives the token it was opened with.
-    stopRenewedListener = onSessionRenewed((session) =>
-      send({ type: 'session', token: session.token }),
-    );
+    stopRenewedListener = onSessionRenewed((session) => {
+      token = session.token;
+      send({ type: 'session', token: session.token });
+    });
     void open();
   }
   let released = false;

@@ -1,14 +1,46 @@
-/** /admin/user/:telegramUserId: one user's balance and ledger, with the credit/debit form. */
+/**
+ * /admin/user/:telegramUserId: one user's balance and ledger, with the credit/debit form and
+ * "End sessions" (every open app of the user must be reopened from Telegram, decision 034).
+ */
+import { useState } from 'react';
 import { useParams } from 'wouter';
 import { formatAmount, formatAmountChange, formatDate, hasText, useT } from '../../lib/i18n';
 import { PageHeader } from '../../shared/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { AdminGate } from './admin-gate';
 import { creditUser } from './api/credit';
+import { endSessions } from './api/end-sessions';
 import { useUserLedger } from './api/user-ledger';
-import { refusalText } from './confirm-action';
+import { ConfirmAction, refusalText } from './confirm-action';
 import { CreditForm } from './credit-form';
 import './admin.css';
+
+/** Ends every session of the user after asking; says how many were open. */
+function EndSessions({ user }: { user: { telegram_user_id: number; name: string } }) {
+  const t = useT();
+  const [ended, setEnded] = useState<number | null>(null);
+  return (
+    <section className="card">
+      <p className="small muted">{t('admin.users.endSessionsHint')}</p>
+      <ConfirmAction
+        label={t('admin.users.endSessions')}
+        variant="secondary"
+        question={t('admin.users.confirmEndSessions', {
+          name: user.name,
+          id: user.telegram_user_id,
+        })}
+        onConfirm={async () => {
+          setEnded((await endSessions(user.telegram_user_id)).ended);
+        }}
+      />
+      {ended !== null && (
+        <p className="small" role="status">
+          {t('admin.users.sessionsEnded', { count: ended })}
+        </p>
+      )}
+    </section>
+  );
+}
 
 function UserLedger({ telegramUserId }: { telegramUserId: number }) {
   const t = useT();
@@ -48,6 +80,7 @@ function UserLedger({ telegramUserId }: { telegramUserId: number }) {
         send={(amount, reason) => creditUser(user.telegram_user_id, amount, reason)}
         onDone={() => void ledger.refetch()}
       />
+      <EndSessions user={user} />
       <h2 className="admin-subtitle">{t('admin.users.ledger')}</h2>
       {entries.length === 0 ? (
         <EmptyState message={t('admin.users.noLedger')} />

@@ -119,6 +119,16 @@ export function isInTelegram(): boolean {
   return launchParams.has('tgWebAppData') || Boolean(window.Telegram?.WebApp?.initData);
 }
 
+/**
+ * Telegram's platform name (`Telegram.WebApp.platform`: ios, android, tdesktop, macos, weba, webk,
+ * unknown...) when opened from Telegram, also before its script has loaded (the launch URL's
+ * tgWebAppPlatform); null in a plain browser.
+ */
+export function telegramPlatform(): string | null {
+  if (!isInTelegram()) return null;
+  return window.Telegram?.WebApp?.platform || launchParams.get('tgWebAppPlatform') || 'unknown';
+}
+
 /** Closes the Mini App inside Telegram (so it can be opened again with fresh init data); reloads the page elsewhere. */
 export function closeOrReload(): void {
   const app = webApp();

@@ -8,6 +8,8 @@
  * - "Deposit Crypto": a NOWPayments invoice when configured, else the TON instructions;
  * - the TON wallet connection and "Top up" (the connected wallet sends the TON with the memo;
  *   without one, the TON instructions).
+ * Inside Telegram's iOS and Android apps, with PHONE_PAYMENTS=stars-only (the default), only
+ * Telegram Stars are listed: no TON, no crypto (decision 038, top-up-methods.ts).
  * The 'error' modal is only for a payment that failed, with its reason. A credit of any top-up
  * shows the success modal the moment its socket event arrives.
  */
@@ -23,7 +25,12 @@ import { useLocale, useT } from '../../../lib/i18n';
 import { isApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
 import { onSocketFrame } from '../../../lib/socket';
-import { isInTelegram, openExternalLink, openInvoice } from '../../../lib/telegram';
+import {
+  isInTelegram,
+  openExternalLink,
+  openInvoice,
+  telegramPlatform,
+} from '../../../lib/telegram';
 import { updateUserBalance, useCurrentUser } from '../../../lib/user';
 import { navigate } from '../../../lib/navigation';
 import { Button } from '../../../shared/ui/button';
@@ -36,6 +43,7 @@ import { createCryptoInvoice } from '../api/create-crypto-invoice';
 import { checkAmount, formatAmount, plainAmount } from '../amount';
 import { nanotonsFor } from '../ton-amount';
 import { starPriceCents, starsFor } from '../stars';
+import { listsTonAndCrypto } from '../top-up-methods';
 import { TonInstructions } from './ton-instructions';
 import type { WalletHandle } from './wallet-connect';
 import styles from '../balance.module.css';
@@ -279,6 +287,7 @@ export function TopUpPanel() {
         ? t('balance.cardsOff')
         : null;
   const cardsUsable = info !== null && cardsReason === null;
+  const tonAndCrypto = listsTonAndCrypto(info?.phone_payments ?? null, telegramPlatform());
   const cryptoOff = info !== null && !info.crypto_enabled && !info.ton_enabled;
   const tonOff = info !== null && !info.ton_enabled;
   const starPrice = info ? starPriceCents(info.stars_per_usd) : null;
@@ -370,23 +379,27 @@ export function TopUpPanel() {
             </Button>
           )}
 
-          <Button
-            variant="outline"
-            block
-            className={styles.cryptoButton}
-            busy={busy === 'crypto'}
-            busyLabel={t('balance.processing')}
-            disabled={cryptoOff || others('crypto')}
-            aria-describedby={cryptoOff ? `${amountId}-crypto` : undefined}
-            onClick={() => void onCrypto()}
-          >
-            <span>{t('balance.depositCrypto')}</span>
-            {info?.crypto_enabled && <span className="badge">{t('balance.coins')}</span>}
-          </Button>
-          {cryptoOff && (
-            <p id={`${amountId}-crypto`} className="small muted">
-              {t('balance.cryptoOff')}
-            </p>
+          {tonAndCrypto && (
+            <>
+              <Button
+                variant="outline"
+                block
+                className={styles.cryptoButton}
+                busy={busy === 'crypto'}
+                busyLabel={t('balance.processing')}
+                disabled={cryptoOff || others('crypto')}
+                aria-describedby={cryptoOff ? `${amountId}-crypto` : undefined}
+                onClick={() => void onCrypto()}
+              >
+                <span>{t('balance.depositCrypto')}</span>
+                {info?.crypto_enabled && <span className="badge">{t('balance.coins')}</span>}
+              </Button>
+              {cryptoOff && (
+                <p id={`${amountId}-crypto`} className="small muted">
+                  {t('balance.cryptoOff')}
+                </p>
+              )}
+            </>
           )}
         </div>
 
@@ -414,42 +427,44 @@ export function TopUpPanel() {
         )}
       </section>
 
-      <section className="card" ref={tonSection} aria-labelledby={`${amountId}-ton`}>
-        <h2 id={`${amountId}-ton`} className={styles.sectionTitle}>
-          {t('balance.wallet')}
-        </h2>
-        <p id={`${amountId}-ton-hint`} className="small muted">
-          {tonOff ? t('balance.ton.unavailable') : t('balance.walletHint')}
-        </p>
-        {info?.ton_enabled && (
-          <div className={styles.walletButton}>
-            <Suspense fallback={<p className="small muted">{t('balance.walletLoading')}</p>}>
-              <WalletConnect onChange={onWalletChange} returnUrl={info.telegram_return_url} />
-            </Suspense>
-          </div>
-        )}
-        <Button
-          block
-          busy={busy === 'topUp'}
-          busyLabel={t('balance.processing')}
-          disabled={tonOff || others('topUp')}
-          aria-describedby={tonOff ? `${amountId}-ton-hint` : undefined}
-          onClick={() => void topUp()}
-        >
-          {t('balance.topUp')}
-        </Button>
-        {pendingTon !== null && (
-          <p className={styles.pending} role="status">
-            {t('balance.pending', { ton: formatTonAmount(pendingTon, locale) })}
+      {tonAndCrypto && (
+        <section className="card" ref={tonSection} aria-labelledby={`${amountId}-ton`}>
+          <h2 id={`${amountId}-ton`} className={styles.sectionTitle}>
+            {t('balance.wallet')}
+          </h2>
+          <p id={`${amountId}-ton-hint`} className="small muted">
+            {tonOff ? t('balance.ton.unavailable') : t('balance.walletHint')}
           </p>
-        )}
-        {showTon && (
-          <>
-            <h3 className={styles.tonHeading}>{t('balance.ton.title')}</h3>
-            <TonInstructions amountCents={amountCents} />
-          </>
-        )}
-      </section>
+          {info?.ton_enabled && (
+            <div className={styles.walletButton}>
+              <Suspense fallback={<p className="small muted">{t('balance.walletLoading')}</p>}>
+                <WalletConnect onChange={onWalletChange} returnUrl={info.telegram_return_url} />
+              </Suspense>
+            </div>
+          )}
+          <Button
+            block
+            busy={busy === 'topUp'}
+            busyLabel={t('balance.processing')}
+            disabled={tonOff || others('topUp')}
+            aria-describedby={tonOff ? `${amountId}-ton-hint` : undefined}
+            onClick={() => void topUp()}
+          >
+            {t('balance.topUp')}
+          </Button>
+          {pendingTon !== null && (
+            <p className={styles.pending} role="status">
+              {t('balance.pending', { ton: formatTonAmount(pendingTon, locale) })}
+            </p>
+          )}
+          {showTon && (
+            <>
+              <h3 className={styles.tonHeading}>{t('balance.ton.title')}</h3>
+              <TonInstructions amountCents={amountCents} />
+            </>
+          )}
+        </section>
+      )}
     </div>
   );
 }

@@ -71,7 +71,7 @@ export async function buildServer({ force = false, quiet = false } = {}) {
     splitting: true,
     format: 'esm',
     platform: 'node',
-    target: 'node20',
+    target: 'node22',
     sourcemap: true,
     external,
     logLevel: 'warning',

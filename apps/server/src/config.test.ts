@@ -144,3 +144,29 @@ describe('TELEGRAM_APP_URL and SUPPORT_URL', () => {
     expect(failure({ SUPPORT_URL: 'write to us' })).toMatch(/SUPPORT_URL must be a URL/);
   });
 });
+
+describe('the caps on credits and referral rewards (decision 033)', () => {
+  it('defaults to 3 credits and $20 a month and a $5 referral minimum; refuses what is not cents', () => {
+    expect(loadConfig({})).toMatchObject({
+      satisfactionMonthlyMaxClaims: 3,
+      satisfactionMonthlyMaxCents: 2000,
+      referralMinTopUpCents: 500,
+    });
+    expect(
+      loadConfig({
+        SATISFACTION_MONTHLY_CLAIMS: '0',
+        SATISFACTION_MONTHLY_CENTS: '5000',
+        REFERRAL_MIN_TOP_UP_CENTS: '1',
+      }),
+    ).toMatchObject({
+      satisfactionMonthlyMaxClaims: 0,
+      satisfactionMonthlyMaxCents: 5000,
+      referralMinTopUpCents: 1,
+    });
+    expect(failure({ SATISFACTION_MONTHLY_CLAIMS: '-1' })).toMatch(/SATISFACTION_MONTHLY_CLAIMS/);
+    expect(failure({ SATISFACTION_MONTHLY_CENTS: '9.99' })).toMatch(/SATISFACTION_MONTHLY_CENTS/);
+    expect(failure({ REFERRAL_MIN_TOP_UP_CENTS: '0' })).toMatch(
+      /REFERRAL_MIN_TOP_UP_CENTS must be a whole number of cents, 1 or more/,
+    );
+  });
+});

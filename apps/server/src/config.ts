@@ -122,6 +122,13 @@ const EnvSchema = z.object({
   SATISFACTION_MAX_CENTS: optionalString.refine((v) => v === undefined || /^\d{1,9}$/.test(v), {
     message: 'SATISFACTION_MAX_CENTS must be a whole number of cents',
   }),
+  SATISFACTION_MONTHLY_CLAIMS: optionalString.refine(
+    (v) => v === undefined || /^\d{1,4}$/.test(v),
+    { message: 'SATISFACTION_MONTHLY_CLAIMS must be a whole number (0-9999)' },
+  ),
+  SATISFACTION_MONTHLY_CENTS: optionalString.refine((v) => v === undefined || /^\d{1,9}$/.test(v), {
+    message: 'SATISFACTION_MONTHLY_CENTS must be a whole number of cents',
+  }),
   PAID_SEND_BATCH: optionalString.refine(
     (v) => v === undefined || /^([1-9]|[1-5]\d|6[0-3])$/.test(v),
     {
@@ -137,6 +144,10 @@ const EnvSchema = z.object({
   REFERRAL_MONTHLY_CAP: optionalString.refine((v) => v === undefined || /^\d{1,5}$/.test(v), {
     message: 'REFERRAL_MONTHLY_CAP must be a whole number (0-99999)',
   }),
+  REFERRAL_MIN_TOP_UP_CENTS: optionalString.refine(
+    (v) => v === undefined || /^[1-9]\d{0,8}$/.test(v),
+    { message: 'REFERRAL_MIN_TOP_UP_CENTS must be a whole number of cents, 1 or more' },
+  ),
   INIT_DATA_MAX_AGE_SECONDS: optionalString.refine((v) => v === undefined || /^\d{1,9}$/.test(v), {
     message: 'INIT_DATA_MAX_AGE_SECONDS must be a whole number of seconds',
   }),
@@ -206,10 +217,16 @@ export interface Config {
   paidSendBatch: number;
   /** The most a satisfaction credit gives back, in cents (decision 028). */
   satisfactionMaxCents: number;
+  /** Satisfaction credits one user may claim per calendar month (UTC), across advisors (decision 033). */
+  satisfactionMonthlyMaxClaims: number;
+  /** The most satisfaction credits pay one user per calendar month (UTC), in cents (decision 033). */
+  satisfactionMonthlyMaxCents: number;
   /** Free messages to inviter and invitee at the invitee's first top-up (0: referral rewards off). */
   referralFreeMessages: number;
   /** Rewarded invitees per inviter per calendar month (UTC); past it only the invitee is rewarded. */
   referralMonthlyCap: number;
+  /** Real top-ups (Stars, TON, crypto) an invitee must have paid in, in cents, to qualify a referral (decision 033). */
+  referralMinTopUpCents: number;
   initDataMaxAgeSeconds: number;
   /** How long one session token is accepted before the app renews it. */
   sessionTokenSeconds: number;
@@ -333,8 +350,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     freeMessages: Number(e.FREE_MESSAGES ?? '3'),
     paidSendBatch: Number(e.PAID_SEND_BATCH ?? '32'),
     satisfactionMaxCents: Number(e.SATISFACTION_MAX_CENTS ?? '1000'),
+    satisfactionMonthlyMaxClaims: Number(e.SATISFACTION_MONTHLY_CLAIMS ?? '3'),
+    satisfactionMonthlyMaxCents: Number(e.SATISFACTION_MONTHLY_CENTS ?? '2000'),
     referralFreeMessages: Number(e.REFERRAL_FREE_MESSAGES ?? '3'),
     referralMonthlyCap: Number(e.REFERRAL_MONTHLY_CAP ?? '20'),
+    referralMinTopUpCents: Number(e.REFERRAL_MIN_TOP_UP_CENTS ?? '500'),
     initDataMaxAgeSeconds: Number(e.INIT_DATA_MAX_AGE_SECONDS ?? String(24 * 3600)),
     sessionTokenSeconds: Number(e.SESSION_TOKEN_SECONDS ?? '3600'),
     sessionMaxAgeSeconds: Number(e.SESSION_MAX_AGE_SECONDS ?? String(7 * 24 * 3600)),

@@ -48,6 +48,32 @@ export class SpendingLimitError extends AppError {
     super(403, ERROR_CODES.spendingLimitReached, message);
   }
 }
+/** The caller is the Telegram account linked to this advisor: no self-dealing (decision 033). */
+export class OwnAdvisorError extends AppError {
+  constructor(
+    message = 'You are linked to this advisor: you cannot pay, rate or take a credit on your own advisor',
+  ) {
+    super(403, ERROR_CODES.ownAdvisor, message);
+  }
+}
+/** Raising a rating whose satisfaction credit was claimed (decision 033). */
+export class RatingKeptByCreditError extends AppError {
+  constructor(stars: number) {
+    super(
+      409,
+      ERROR_CODES.ratingKeptByCredit,
+      `You took a satisfaction credit for this rating: it can stay at most ${stars} ${stars === 1 ? 'star' : 'stars'}; nothing was changed`,
+    );
+  }
+}
+/** The user's satisfaction credits this month reached the monthly cap (decision 033). */
+export class SatisfactionLimitError extends AppError {
+  constructor(
+    message = 'You have taken the most satisfaction credits allowed this month; nothing was credited',
+  ) {
+    super(409, ERROR_CODES.satisfactionLimitReached, message);
+  }
+}
 export class ConflictError extends AppError {
   constructor(message: string) {
     super(409, ERROR_CODES.conflict, message);

@@ -128,12 +128,11 @@ export async function createDomainServices(deps: {
   const images = new ImagesService(new ImagesRepository(sql));
   const chat = new ChatService(sql, new ChatRepository(sql), advisors, money, events);
   const spending = new SpendingService(sql, new SpendingRepository(sql));
-  const satisfaction = new SatisfactionService(
-    sql,
-    new SatisfactionRepository(sql),
-    money,
-    config.satisfactionMaxCents,
-  );
+  const satisfaction = new SatisfactionService(new SatisfactionRepository(sql), money, {
+    maxCents: config.satisfactionMaxCents,
+    monthlyMaxClaims: config.satisfactionMonthlyMaxClaims,
+    monthlyMaxCents: config.satisfactionMonthlyMaxCents,
+  });
   const reviews = new ReviewsService(
     sql,
     new ReviewsRepository(sql),
@@ -200,7 +199,11 @@ export async function createDomainServices(deps: {
     new ReferralsRepository(sql),
     money,
     deepLinks,
-    { freeMessages: config.referralFreeMessages, monthlyCap: config.referralMonthlyCap },
+    {
+      freeMessages: config.referralFreeMessages,
+      monthlyCap: config.referralMonthlyCap,
+      minTopUpCents: config.referralMinTopUpCents,
+    },
     audit,
   );
   money.addFollower(referrals);

@@ -47,6 +47,12 @@ export const ERROR_CODES = {
   insufficientFunds: 'insufficient_funds',
   /** A paid send over the user's own daily or monthly spending limit; nothing was charged. */
   spendingLimitReached: 'spending_limit_reached',
+  /** The caller's Telegram account is linked to this advisor: no paying, rating or credit on it. */
+  ownAdvisor: 'own_advisor',
+  /** A rating answered with a claimed satisfaction credit cannot be raised while the credit stands. */
+  ratingKeptByCredit: 'rating_kept_by_credit',
+  /** The user's satisfaction credits of this calendar month (UTC) reached the monthly cap. */
+  satisfactionLimitReached: 'satisfaction_limit_reached',
   conflict: 'conflict',
   tooManyRequests: 'too_many_requests',
   /** A per-user limit of a call; the answer's Retry-After header says when to try again. */

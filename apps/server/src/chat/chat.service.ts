@@ -24,6 +24,7 @@ import {
   BadRequestError,
   InsufficientFundsError,
   NotFoundError,
+  OwnAdvisorError,
   SpendingLimitError,
 } from '../errors.js';
 
@@ -84,11 +85,18 @@ export class ChatService {
     return { allowed: true, advisorOnline: this.advisors.isOnline(advisor) };
   }
 
-  /** A user's message: paid by a free credit, else by the advisor's price; nothing is stored when funds are short. */
+  /**
+   * A user's message (or tarot or dream request): paid by a free credit, else by the advisor's
+   * price; nothing is stored when funds are short. Nobody pays the advisor they are linked to
+   * (decision 033): refused here from the cached list, and again inside the paid send.
+   */
   async sendUserMessage(
     userId: number,
     input: NewUserMessage,
   ): Promise<{ message: Message; payment: PaymentInfo }> {
+    if ((await this.advisors.cachedRecord(input.advisorId))?.telegram_id === userId) {
+      throw new OwnAdvisorError();
+    }
     const kind = input.requestType ?? (input.imageId ? 'image' : 'text');
     // One atomic call: free credit first, else the advisor's current price from the balance.
     const sent = await this.money.sendPaidMessage({
@@ -105,6 +113,8 @@ export class ChatService {
         break;
       case 'advisor_not_found':
         throw new NotFoundError(`Advisor ${input.advisorId} not found`);
+      case 'own_advisor':
+        throw new OwnAdvisorError();
       case 'wrong_category':
         throw new BadRequestError(
           'Tarot and dream requests go to advisors of the "Future Relationship Predictions" category',

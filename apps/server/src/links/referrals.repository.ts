@@ -44,15 +44,24 @@ export class ReferralsRepository {
   }
 
   /**
-   * Marks the invitee's referral as qualified by this ledger row, once: returns the inviter, or
-   * null when the user was not invited or an earlier top-up already qualified it. The row lock
-   * makes a concurrent top-up of the same invitee wait and then find it qualified.
+   * Marks the invitee's referral as qualified by this ledger row, once, when the invitee's counted
+   * top-ups (this row included) add up to the minimum: returns the inviter, or null when the user
+   * was not invited, an earlier top-up already qualified it, or the sum is still short. The row
+   * lock makes a concurrent top-up of the same invitee wait and then find it qualified (or count
+   * both top-ups: each statement reads what committed before it).
    */
-  async qualify(tx: Tx, inviteeId: number, ledgerId: number): Promise<number | null> {
+  async qualify(
+    tx: Tx,
+    inviteeId: number,
+    ledgerId: number,
+    rule: { countedReasons: readonly string[]; minTopUpCents: number },
+  ): Promise<number | null> {
     const [row] = await tx<{ inviter_id: string }[]>`
-      UPDATE referrals SET qualified_at = now(), qualifying_ledger_id = ${ledgerId}
-      WHERE invitee_id = ${inviteeId} AND qualified_at IS NULL
-      RETURNING inviter_id`;
+      UPDATE referrals r SET qualified_at = now(), qualifying_ledger_id = ${ledgerId}
+      WHERE r.invitee_id = ${inviteeId} AND r.qualified_at IS NULL
+        AND (SELECT COALESCE(sum(l.amount_cents), 0) FROM ledger l
+             WHERE l.user_id = r.invitee_id AND l.reason IN ${tx(rule.countedReasons)}) >= ${rule.minTopUpCents}
+      RETURNING r.inviter_id`;
     return row ? Number(row.inviter_id) : null;
   }
 

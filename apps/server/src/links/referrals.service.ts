@@ -1,8 +1,9 @@
 /**
  * Referrals: every user's invite code and link; an invitee recorded when first seen through the
- * link; free messages for both sides at the invitee's first real top-up, in that top-up's
- * transaction (a LedgerFollower of the money path); an admin's reversal. Rules:
- * docs/decisions/026-deep-links-and-referrals.md.
+ * link; free messages for both sides once the invitee's real top-ups reach a minimum, in the
+ * transaction of the top-up that reached it (a LedgerFollower of the money path); an admin's
+ * reversal. Rules: docs/decisions/026-deep-links-and-referrals.md and
+ * 033-credits-that-cannot-be-farmed.md.
  */
 import { randomInt } from 'node:crypto';
 import { parseStartPayload, REFERRAL_CODE_PATTERN } from '@seer/contract';
@@ -19,11 +20,13 @@ import type { ReferralsRepository } from './referrals.repository.js';
 import type { DeepLinks } from './deep-links.js';
 
 /** Top-ups that qualify a referral: real money only (not the demo's test payment, not an admin's credit). */
-const QUALIFYING_REASONS: ReadonlySet<string> = new Set([
+const QUALIFYING_REASONS: readonly string[] = [
   LEDGER_REASONS.tonDeposit,
   LEDGER_REASONS.stars,
   LEDGER_REASONS.cryptoDeposit,
-]);
+];
+/** What counts toward the minimum: the real top-ups, less the Stars given back. */
+const COUNTED_REASONS: readonly string[] = [...QUALIFYING_REASONS, LEDGER_REASONS.starsRefund];
 
 const CODE_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 
@@ -32,6 +35,8 @@ export interface ReferralSettings {
   freeMessages: number;
   /** REFERRAL_MONTHLY_CAP: rewarded invitees per inviter per calendar month (UTC). */
   monthlyCap: number;
+  /** REFERRAL_MIN_TOP_UP_CENTS: the invitee's real top-ups, added up, that qualify the referral. */
+  minTopUpCents: number;
 }
 
 export interface Invite {
@@ -113,13 +118,16 @@ export class ReferralsService implements LedgerFollower {
   }
 
   /**
-   * The money path's follower: an invitee's first qualifying top-up marks the referral (once, under
-   * its row lock) and gives both sides their free messages in the same transaction. Over the
-   * inviter's monthly cap only the invitee is rewarded.
+   * The money path's follower: the invitee's real top-up that brings their real top-ups to the
+   * minimum marks the referral (once, under its row lock) and gives both sides their free messages
+   * in the same transaction. Over the inviter's monthly cap only the invitee is rewarded.
    */
   async follow(tx: Tx, entry: LedgerEntry): Promise<BalanceChange[]> {
-    if (!QUALIFYING_REASONS.has(entry.reason) || entry.amountCents <= 0) return [];
-    const inviterId = await this.repository.qualify(tx, entry.userId, entry.ledgerId);
+    if (!QUALIFYING_REASONS.includes(entry.reason) || entry.amountCents <= 0) return [];
+    const inviterId = await this.repository.qualify(tx, entry.userId, entry.ledgerId, {
+      countedReasons: COUNTED_REASONS,
+      minTopUpCents: this.settings.minTopUpCents,
+    });
     if (inviterId === null) return [];
     const freeMessages = this.settings.freeMessages;
     if (freeMessages <= 0) {

@@ -23,6 +23,7 @@ beforeAll(async () => {
       ADMIN_TELEGRAM_IDS: String(ADMIN),
       REFERRAL_FREE_MESSAGES: '3',
       REFERRAL_MONTHLY_CAP: '2',
+      REFERRAL_MIN_TOP_UP_CENTS: '500',
       FREE_MESSAGES: '3',
     },
   });
@@ -155,6 +156,29 @@ describe('the reward at the first top-up', () => {
       rewarded: 1,
       earned_free_messages: 3,
     });
+  });
+
+  it('waits until real top-ups add up to REFERRAL_MIN_TOP_UP_CENTS: not at $0.01, less Stars given back', async () => {
+    const { inviter, invitee } = await invited();
+    await topUp(invitee, `min-${invitee}-1`, 1);
+    await topUp(invitee, `min-${invitee}-2`, 300);
+    // Stars given back do not count.
+    await t.services.money.change({
+      userId: invitee,
+      reason: 'stars_refund',
+      amountCents: -300,
+      reference: `min-${invitee}-2`,
+    });
+    await topUp(invitee, `min-${invitee}-3`, 498);
+    expect(await bonuses(invitee)).toEqual([]);
+    expect(await bonuses(inviter)).toEqual([]);
+    expect(await inviteOf(inviter)).toMatchObject({ joined: 1, rewarded: 0 });
+    // 1 + 300 - 300 + 498 + 1 = 500: this top-up qualifies, once.
+    await topUp(invitee, `min-${invitee}-4`, 1);
+    expect(await bonuses(invitee)).toHaveLength(1);
+    expect(await bonuses(inviter)).toHaveLength(1);
+    await topUp(invitee, `min-${invitee}-5`, 500);
+    expect(await bonuses(inviter)).toHaveLength(1);
   });
 
   it('does not come from a test payment or an admin credit, only from a real top-up after them', async () => {

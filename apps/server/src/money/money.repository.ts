@@ -49,13 +49,16 @@ export class MoneyRepository {
   /**
    * Changes a balance and free messages by signed amounts and writes the ledger row, in the
    * caller's transaction. Returns null (and changes nothing) when either would go below zero
-   * or the user does not exist.
+   * or the user does not exist. Credit money (migration 019) grows by `creditCents` and never
+   * exceeds the new balance: any other debit takes the money that was paid in first.
    */
   async apply(
     tx: Tx,
     change: {
       userId: number;
       amountCents: number;
+      /** How much of a credit is credit money (a satisfaction credit); absent: none. */
+      creditCents?: number;
       freeMessagesDelta: number;
       reason: string;
       messageId: number | null;
@@ -67,6 +70,7 @@ export class MoneyRepository {
     const [row] = await tx<{ balance_cents: number; free_messages: number }[]>`
       UPDATE users SET
         balance_cents = balance_cents + ${change.amountCents},
+        credit_cents = LEAST(credit_cents + ${change.creditCents ?? 0}, balance_cents + ${change.amountCents}),
         free_messages = free_messages + ${change.freeMessagesDelta},
         updated_at = now()
       WHERE telegram_id = ${change.userId}

@@ -132,7 +132,15 @@ export type PaidSendOutcome =
       freeMessages: number;
       priceCents: number;
     }
-  | { outcome: 'advisor_not_found' | 'wrong_category' | 'image_not_found' | 'user_not_found' };
+  | {
+      /** `own_advisor`: the sender is the Telegram account linked to the advisor (decision 033). */
+      outcome:
+        | 'advisor_not_found'
+        | 'own_advisor'
+        | 'wrong_category'
+        | 'image_not_found'
+        | 'user_not_found';
+    };
 
 export class MoneyService {
   private readonly followers: LedgerFollower[] = [];
@@ -245,6 +253,9 @@ export class MoneyService {
     const row = await this.repository.apply(tx, {
       userId: change.userId,
       amountCents,
+      // A satisfaction credit is credit money: never paid back again, earns no advisor (decision 033).
+      creditCents:
+        change.reason === LEDGER_REASONS.satisfactionCredit ? Math.max(amountCents, 0) : 0,
       freeMessagesDelta,
       reason: change.reason,
       messageId: change.messageId ?? null,
@@ -307,6 +318,7 @@ function toOutcome(row: PaidSendRow): PaidSendOutcome {
         priceCents: row.out_price_cents!,
       };
     case 'advisor_not_found':
+    case 'own_advisor':
     case 'wrong_category':
     case 'image_not_found':
     case 'user_not_found':

@@ -17,6 +17,16 @@ const RETURNED = 'id, rating, text, author_name, created_at, text_language, tran
 export class ReviewsRepository {
   constructor(private readonly sql: Sql) {}
 
+  /**
+   * Locks the user's dialog with the advisor until commit: the user's ratings of the advisor are
+   * decided one at a time. False when there is no dialog.
+   */
+  async lockDialog(tx: Tx, userId: number, advisorId: number): Promise<boolean> {
+    const [row] = await tx`
+      SELECT id FROM dialogs WHERE user_id = ${userId} AND advisor_id = ${advisorId} FOR UPDATE`;
+    return Boolean(row);
+  }
+
   async findByUser(
     tx: Tx,
     advisorId: number,

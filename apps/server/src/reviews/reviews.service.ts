@@ -1,4 +1,8 @@
-/** Reviews: one per user and advisor, allowed after the user's first message; they make the rating. */
+/**
+ * Reviews: one per user and advisor, allowed after the user's first message, never on the advisor
+ * the user is linked to; they make the rating. A user's ratings of one advisor are decided one at
+ * a time under the dialog's lock, with the satisfaction credit's rules (decisions 028 and 033).
+ */
 import type { Review } from '@seer/contract';
 import type { Sql } from '../db/database.js';
 import type { ReviewsRepository, ReviewRow } from './reviews.repository.js';
@@ -6,7 +10,7 @@ import type { AdvisorsService } from '../advisors/advisors.service.js';
 import { ratingOf } from '../advisors/advisors.service.js';
 import type { ChatService } from '../chat/chat.service.js';
 import { displayName, type UsersService } from '../users/users.service.js';
-import { ForbiddenError } from '../errors.js';
+import { ForbiddenError, OwnAdvisorError } from '../errors.js';
 import type { SatisfactionService } from '../satisfaction/satisfaction.service.js';
 
 /** The review in `lang` when it exists in it, else as written. */
@@ -29,40 +33,41 @@ export class ReviewsService {
     private readonly advisors: AdvisorsService,
     private readonly chat: ChatService,
     private readonly users: UsersService,
-    /** Offers a credit after 1 or 2 stars (decision 028); absent: no offers. */
-    private readonly satisfaction?: Pick<SatisfactionService, 'offerAfterRating'>,
+    /** The satisfaction credit's rules around a rating (decisions 028, 033); absent: no offers. */
+    private readonly satisfaction?: Pick<SatisfactionService, 'beforeRating' | 'offerAfterRating'>,
   ) {}
 
   async submit(userId: number, advisorId: number, rating: number, text: string) {
-    await this.advisors.record(advisorId);
+    const advisor = await this.advisors.record(advisorId);
+    if (advisor.telegram_id === userId) throw new OwnAdvisorError();
     if (!(await this.chat.userHasWritten(userId, advisorId))) {
       throw new ForbiddenError('You can rate an advisor after sending them at least one message');
     }
     const user = await this.users.find(userId);
     const author = user ? displayName(user) : 'User';
     const result = await this.sql.begin(async (tx) => {
-      const existing = await this.repository.findByUser(tx, advisorId, userId);
-      if (existing) {
-        const review = await this.repository.update(tx, existing.id, rating, text, author);
-        const totals = await this.advisors.addToRating(tx, advisorId, rating - existing.rating, 0);
-        return { review, totals };
+      // One rating of this user and advisor at a time: two first reviews sent together would
+      // otherwise both insert; here the second waits and then updates the first.
+      if (!(await this.repository.lockDialog(tx, userId, advisorId))) {
+        throw new ForbiddenError('You can rate an advisor after sending them at least one message');
       }
-      const review = await this.repository.insert(tx, {
-        advisorId,
-        userId,
-        authorName: author,
-        rating,
-        text,
-      });
-      const totals = await this.advisors.addToRating(tx, advisorId, rating, 1);
-      return { review, totals };
+      const existing = await this.repository.findByUser(tx, advisorId, userId);
+      await this.satisfaction?.beforeRating(tx, userId, advisorId, rating);
+      const review = existing
+        ? await this.repository.update(tx, existing.id, rating, text, author)
+        : await this.repository.insert(tx, { advisorId, userId, authorName: author, rating, text });
+      const totals = existing
+        ? await this.advisors.addToRating(tx, advisorId, rating - existing.rating, 0)
+        : await this.advisors.addToRating(tx, advisorId, rating, 1);
+      const offer =
+        (await this.satisfaction?.offerAfterRating(tx, userId, advisorId, rating)) ?? null;
+      return { review, totals, offer };
     });
     this.advisors.invalidate();
-    const offer = (await this.satisfaction?.offerAfterRating(userId, advisorId, rating)) ?? null;
     return {
       review: toWireReview(result.review),
       manager: { rating: ratingOf(result.totals), reviews: result.totals.review_count },
-      satisfaction_offer: offer,
+      satisfaction_offer: result.offer,
     };
   }
 

@@ -74,7 +74,7 @@ async function earned(): Promise<number> {
 }
 
 describe('the satisfaction credit', () => {
-  it('offers the last paid messages after 1 star; 10 parallel taps and a retry credit it exactly once, with a receipt', async () => {
+  it('offers the last paid messages after 1 star; 8 parallel taps and a retry credit it exactly once, with a receipt', async () => {
     const userId = await userWith(advisor.price_cents * 10);
     russians.add(userId);
     await sendPaid(userId, 2);
@@ -90,11 +90,11 @@ describe('the satisfaction credit', () => {
     const earnedBefore = await earned();
 
     const taps = await Promise.all(
-      Array.from({ length: 10 }, () =>
+      Array.from({ length: 8 }, () =>
         call(userId, 'ClaimSatisfactionCredit.php', { offer_id: offer.id }),
       ),
     );
-    expect(taps.map((tap) => tap.statusCode)).toEqual(Array(10).fill(200));
+    expect(taps.map((tap) => tap.statusCode)).toEqual(Array(8).fill(200));
     const answers = taps.map((tap) => tap.json());
     expect(answers.filter((a) => !a.already_claimed)).toHaveLength(1);
     expect(answers.every((a) => a.amount_cents === expected)).toBe(true);
@@ -127,11 +127,16 @@ describe('the satisfaction credit', () => {
 
     // Once per advisor per 30 days: another low rating offers nothing more.
     await sendPaid(userId, 1);
-    expect(await rate(userId, 2)).toBeNull();
+    expect(await rate(userId, 1)).toBeNull();
     await t.db.sql`
       UPDATE satisfaction_offers SET offered_at = offered_at - interval '31 days' WHERE id = ${offer.id}`;
-    const next = await rate(userId, 2);
-    expect(next).toMatchObject({ amount_cents: Math.min(advisor.price_cents * 3, CAP_CENTS) });
+    // The message sent since was paid with the credit first: only the part of it paid with
+    // money that was paid in is offered again (decision 033).
+    const paidIn = Math.max(advisor.price_cents - expected, 0);
+    const next = await rate(userId, 1);
+    expect(next).toMatchObject({
+      amount_cents: Math.min(advisor.price_cents * 2 + paidIn, CAP_CENTS),
+    });
   });
 
   it('pays back only the 24 hours up to the last paid message, at most the cap, and not free messages', async () => {
@@ -188,12 +193,15 @@ describe('the satisfaction credit', () => {
   it('decides one offer when low ratings race', async () => {
     const userId = await userWith(advisor.price_cents * 5);
     await sendPaid(userId, 2);
-    const offers = await Promise.all(
+    const answers = await Promise.all(
       Array.from({ length: 8 }, () =>
-        t.services.satisfaction.offerAfterRating(userId, advisor.id, 1),
+        call(userId, 'CreateReview.php', { manager_id: advisor.id, rating: 1, text: '' }),
       ),
     );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(8).fill(200));
+    const offers = answers.map((answer) => answer.json().satisfaction_offer);
     expect(new Set(offers.map((offer) => offer?.id)).size).toBe(1);
+    expect(offers[0]).toBeTruthy();
     const [row] = await t.db.sql<{ n: number }[]>`
       SELECT count(*)::int AS n FROM satisfaction_offers WHERE user_id = ${userId}`;
     expect(row!.n).toBe(1);

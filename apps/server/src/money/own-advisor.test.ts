@@ -1,0 +1,200 @@
+/**
+ * No self-dealing (decision 033): the Telegram account linked to an advisor cannot pay that
+ * advisor (messages, tarot and dream requests, free messages too), rate it or take a credit on
+ * it. Refused with 403 `own_advisor` by the services and again by the paid send's stored
+ * function, alone, in parallel and inside a group-commit batch, where only that send fails.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODES, SELF_SERVICE_CATEGORY_ID } from '@seer/contract';
+import { newUserId, startTestApp, type TestApp } from '../test/harness.js';
+import { MoneyRepository } from './money.repository.js';
+import { GroupCommit } from './group-commit.js';
+import type { PaidSend } from './money.service.js';
+
+const ADMIN = 990_001;
+const PRICE = 200;
+
+let t: TestApp;
+let advisorId: number;
+let tarotAdvisorId: number;
+
+async function newAdvisor(categoryId: number): Promise<number> {
+  const [row] = await t.db.sql<{ id: number }[]>`
+    INSERT INTO advisors (name, category_id, price_cents)
+    VALUES (${`Own ${categoryId}-${newUserId()}`}, ${categoryId}, ${PRICE}) RETURNING id`;
+  return row!.id;
+}
+
+beforeAll(async () => {
+  t = await startTestApp({ seed: false, env: { ADMIN_TELEGRAM_IDS: String(ADMIN) } });
+  advisorId = await newAdvisor(5);
+  tarotAdvisorId = await newAdvisor(SELF_SERVICE_CATEGORY_ID);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A user with `cents` from a real top-up and `free` free messages. */
+async function userWith(cents: number, free = 0): Promise<number> {
+  const userId = newUserId();
+  await t.db.sql`INSERT INTO users (telegram_id, free_messages) VALUES (${userId}, ${free})`;
+  if (cents > 0)
+    await t.services.money.change({
+      userId,
+      amountCents: cents,
+      reason: 'stars',
+      reference: `own-${userId}`,
+    });
+  return userId;
+}
+
+function call(userId: number, path: string, payload: object) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/${path}`,
+    headers: { authorization: t.initData(userId) },
+    payload,
+  });
+}
+
+async function wallet(userId: number) {
+  const [row] = await t.db.sql<{ balance_cents: number; free_messages: number; ledger: number }[]>`
+    SELECT balance_cents, free_messages,
+      (SELECT COALESCE(sum(amount_cents), 0)::bigint FROM ledger WHERE user_id = ${userId}) AS ledger
+    FROM users WHERE telegram_id = ${userId}`;
+  return row!;
+}
+
+async function messagesOf(userId: number): Promise<number> {
+  const [row] = await t.db.sql<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM messages m JOIN dialogs d ON d.id = m.dialog_id
+    WHERE d.user_id = ${userId}`;
+  return row!.n;
+}
+
+async function earnings(id: number): Promise<number> {
+  const [row] = await t.db.sql<{ sum: number }[]>`
+    SELECT COALESCE(sum(amount_cents), 0)::bigint AS sum FROM advisor_earnings WHERE advisor_id = ${id}`;
+  return row!.sum;
+}
+
+const sendOf = (userId: number, advisor = advisorId): PaidSend => ({
+  userId,
+  advisorId: advisor,
+  kind: 'text',
+  text: 'hello',
+  imageId: null,
+  preview: 'hello',
+  requiredCategory: null,
+});
+
+describe("an advisor's own Telegram account", () => {
+  it('cannot send paid or free messages, or tarot and dream requests, to its advisor, even 10 at once', async () => {
+    const person = await userWith(PRICE * 20, 2);
+    await t.services.admin.linkAdvisor(ADMIN, advisorId, person);
+    const tarotPerson = await userWith(PRICE * 5);
+    await t.services.admin.linkAdvisor(ADMIN, tarotAdvisorId, tarotPerson);
+    const earnedBefore = await earnings(advisorId);
+
+    const sends = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        call(person, 'CreateMessage.php', { manager_id: advisorId, message: `self ${i}` }),
+      ),
+    );
+    for (const sent of sends) {
+      expect(sent.statusCode).toBe(403);
+      expect(sent.json()).toMatchObject({ status: 'error', code: ERROR_CODES.ownAdvisor });
+    }
+    for (const requestType of ['tarot', 'dream'] as const) {
+      const request = await call(tarotPerson, 'CreateMessage.php', {
+        manager_id: tarotAdvisorId,
+        message: 'What does the week hold?',
+        request_type: requestType,
+      });
+      expect(request.statusCode).toBe(403);
+      expect(request.json().code).toBe(ERROR_CODES.ownAdvisor);
+    }
+
+    // Nothing was charged, no free message used, nothing stored, nothing earned.
+    expect(await wallet(person)).toEqual({
+      balance_cents: PRICE * 20,
+      free_messages: 2,
+      ledger: PRICE * 20,
+    });
+    expect(await wallet(tarotPerson)).toMatchObject({ balance_cents: PRICE * 5 });
+    expect(await messagesOf(person)).toBe(0);
+    expect(await messagesOf(tarotPerson)).toBe(0);
+    expect(await earnings(advisorId)).toBe(earnedBefore);
+
+    // The same person still pays other advisors as anyone does.
+    const other = await newAdvisor(5);
+    const elsewhere = await call(person, 'CreateMessage.php', { manager_id: other, message: 'hi' });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it('is refused by the paid send itself, alone and inside a batch where only that send fails', async () => {
+    const person = await userWith(PRICE * 3);
+    await t.services.admin.linkAdvisor(ADMIN, advisorId, person);
+    // Straight to the money path, past the chat service's own check.
+    expect(await t.services.money.sendPaidMessage(sendOf(person))).toEqual({
+      outcome: 'own_advisor',
+    });
+
+    const others = await Promise.all(Array.from({ length: 7 }, () => userWith(PRICE)));
+    const batcher = new GroupCommit(new MoneyRepository(t.db.sql), {
+      maxBatch: 32,
+      maxInFlight: 1,
+    });
+    const sends = [...others.slice(0, 3), person, ...others.slice(3)].map((u) => sendOf(u));
+    // Sent in one turn of the event loop: they go as one batch, one transaction.
+    const rows = await Promise.all(sends.map((s) => batcher.send(s)));
+    expect(batcher.stats).toMatchObject({
+      batches: 1,
+      largestBatch: sends.length,
+      retriedAlone: 0,
+    });
+    const outcomes = rows.map((row) => row.out_outcome);
+    expect(outcomes).toEqual(['ok', 'ok', 'ok', 'own_advisor', 'ok', 'ok', 'ok', 'ok']);
+    expect(await wallet(person)).toMatchObject({ balance_cents: PRICE * 3, ledger: PRICE * 3 });
+    expect(await messagesOf(person)).toBe(0);
+    for (const user of others) {
+      expect(await wallet(user)).toMatchObject({ balance_cents: 0, ledger: 0 });
+    }
+  });
+
+  it('cannot rate its advisor, nor claim a credit offered before it was linked', async () => {
+    const person = await userWith(PRICE * 5);
+    const target = await newAdvisor(5);
+    // As a plain user: two paid messages and a 1-star rating with its offer.
+    for (let i = 0; i < 2; i++) {
+      const sent = await call(person, 'CreateMessage.php', {
+        manager_id: target,
+        message: `m${i}`,
+      });
+      expect(sent.statusCode).toBe(200);
+    }
+    const rated = await call(person, 'CreateReview.php', { manager_id: target, rating: 1 });
+    expect(rated.statusCode).toBe(200);
+    const offer = rated.json().satisfaction_offer;
+    expect(offer).toMatchObject({ amount_cents: PRICE * 2 });
+
+    // Then the account is linked to that advisor.
+    await t.services.admin.linkAdvisor(ADMIN, target, person);
+    const claims = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        call(person, 'ClaimSatisfactionCredit.php', { offer_id: offer.id }),
+      ),
+    );
+    for (const claim of claims) {
+      expect(claim.statusCode).toBe(403);
+      expect(claim.json().code).toBe(ERROR_CODES.ownAdvisor);
+    }
+    const rerated = await call(person, 'CreateReview.php', { manager_id: target, rating: 5 });
+    expect(rerated.statusCode).toBe(403);
+    expect(rerated.json().code).toBe(ERROR_CODES.ownAdvisor);
+    const [review] = await t.db.sql<{ rating: number }[]>`
+      SELECT rating FROM reviews WHERE user_id = ${person} AND advisor_id = ${target}`;
+    expect(review!.rating).toBe(1);
+    expect(await wallet(person)).toMatchObject({ balance_cents: PRICE * 3, ledger: PRICE * 3 });
+  });
+});

@@ -89,8 +89,9 @@ export default function ChatPage() {
           offer = (await createReview(advisor.manager_id, rating, text)).satisfaction_offer;
         } catch (error) {
           // 403: no message to this advisor yet. Say so in the user's language; otherwise the server's words.
-          if (isApiError(error) && error.status === 403)
+          if (isApiError(error) && error.code === 'forbidden')
             throw new Error(t('chat.rateNeedsMessage'));
+          if (isApiError(error)) throw new Error(errorText(error));
           throw error;
         }
         showToast(t('chat.reviewThanks'), 'success');

@@ -135,6 +135,16 @@ describe('chat composer', () => {
     await waitFor(() => expect(input.value).toBe('Hello'));
   });
 
+  it("says in the user's language why an advisor's own account cannot pay that advisor", async () => {
+    sendChatMessage.mockRejectedValue(
+      new ApiError(403, 'own_advisor', 'You are linked to this advisor: ...'),
+    );
+    const { input } = setup();
+    fireEvent.change(input, { target: { value: 'Hello' } });
+    fireEvent.submit(input.form!);
+    await screen.findByText(t('common.errors.own_advisor'));
+  });
+
   it('shows the generic error text when the server cannot be reached', async () => {
     sendChatMessage.mockRejectedValue(new ApiError(0, 'network', 'Failed to fetch'));
     const { input } = setup();

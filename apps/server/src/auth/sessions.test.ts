@@ -367,6 +367,8 @@ describe('sessions bounded by their init data, and end-sessions', () => {
     const starts = Array.from({ length: 12 }, () => call('POST', '/api/session', before));
     const [ended, ...started] = await Promise.all([endSessions(userId), ...starts]);
     expect(ended.status).toBe(200);
+    // And once more, after: a caller that keeps trying the old init data.
+    for (let i = 0; i < 3; i++) started.push(await call('POST', '/api/session', before));
     for (const answer of started) {
       if (answer.status !== 200) {
         expect(answer.body.code).toBe('sign_in_revoked');

@@ -16,6 +16,7 @@ import { imagesRoutes } from './images/images.routes.js';
 import { DemoAutoReply } from './demo/auto-reply.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { installSecurityHeaders } from './http/security-headers.js';
+import { installRequestLog, requestId } from './http/request-log.js';
 import {
   DEFAULT_HTTP_TIMEOUTS,
   httpServerOptions,
@@ -114,12 +115,16 @@ export async function buildApp(
   const app = Fastify({
     // Typed as Fastify's base logger so route modules take a plain FastifyInstance.
     loggerInstance: log.child({ module: 'http' }) as FastifyBaseLogger,
+    // One `request` line per answer, with its id (http/request-log.ts) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
+    requestIdHeader: false,
+    genReqId: requestId,
     bodyLimit: 64 * 1024,
     // Only the configured proxies' X-Forwarded-For/-Proto count (TRUST_PROXY, decision 039).
     trustProxy: config.trustProxy,
     ...httpServerOptions({ ...DEFAULT_HTTP_TIMEOUTS, ...options.http }),
   });
+  installRequestLog(app);
   installErrorHandler(app, existsSync(WEB_DIST_DIR) ? WEB_DIST_DIR : null);
   installSecurityHeaders(app, existsSync(WEB_DIST_DIR) ? WEB_DIST_DIR : null);
   const metrics = new Metrics({ openSockets: () => sockets.size });

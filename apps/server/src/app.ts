@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config.js';
-import type { Database } from './db/database.js';
+import { ping, type Database } from './db/database.js';
 import { createLogger, logTo, type Logger } from './logger.js';
 import { createDomainServices, type DomainServices } from './services.js';
 import { EventBus, type EventTransport } from './realtime/event-bus.js';
@@ -127,7 +127,11 @@ export async function buildApp(
   installRequestLog(app);
   installErrorHandler(app, existsSync(WEB_DIST_DIR) ? WEB_DIST_DIR : null);
   installSecurityHeaders(app, existsSync(WEB_DIST_DIR) ? WEB_DIST_DIR : null);
-  const metrics = new Metrics({ openSockets: () => sockets.size });
+  const metrics = new Metrics({
+    openSockets: () => sockets.size,
+    databaseUp: () => ping(db.sql),
+    outboxBacklog: () => new NoticeOutboxRepository(db.sql).backlog(),
+  });
   metricsRoutes(app, metrics, {
     token: config.metricsToken,
     production: config.live,

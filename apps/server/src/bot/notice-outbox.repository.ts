@@ -86,6 +86,15 @@ export class NoticeOutboxRepository {
     return row?.ms ?? null;
   }
 
+  /** Notices due and not yet sent, and how long the oldest of them has waited (GET /metrics). */
+  async backlog(): Promise<{ due: number; oldestDueSeconds: number }> {
+    const [row] = await this.sql<{ due: number; oldest: number }[]>`
+      SELECT count(*)::int AS due,
+        COALESCE(EXTRACT(EPOCH FROM now() - min(next_attempt_at)), 0)::float8 AS oldest
+      FROM bot_outbox WHERE status = 'pending' AND next_attempt_at <= now()`;
+    return { due: row?.due ?? 0, oldestDueSeconds: row?.oldest ?? 0 };
+  }
+
   async markSent(id: number): Promise<void> {
     await this.sql`
       UPDATE bot_outbox SET status = 'sent', finished_at = now(), last_error = NULL

@@ -1,6 +1,7 @@
 /** GET /metrics: Prometheus text with Seer's series, counting real sends and credits; guarded by a token. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newUserId, startTestApp, type TestApp } from '../test/harness.js';
+import { createTestDatabase, newUserId, startTestApp, type TestApp } from '../test/harness.js';
+import { NoticeOutboxRepository } from '../bot/notice-outbox.repository.js';
 import { LEDGER_REASONS } from '../money/money.service.js';
 import { Metrics } from './metrics.js';
 
@@ -38,11 +39,56 @@ describe('GET /metrics', () => {
       'seer_deposit_watcher_lag_seconds',
       'seer_deposit_watcher_last_success_timestamp_seconds',
       'seer_bot_notices_total',
+      'seer_bot_outbox_due',
+      'seer_bot_outbox_oldest_due_seconds',
+      'seer_database_up',
       'process_resident_memory_bytes',
     ]) {
       expect(response.body).toContain(`# TYPE ${name} `);
     }
     expect(valueOf(response.body, 'seer_open_sockets')).toBe(0);
+    expect(valueOf(response.body, 'seer_database_up')).toBe(1);
+  });
+
+  it("reads the database's availability and the bot outbox's backlog at each scrape", async () => {
+    let away = false;
+    let up = true;
+    const metrics = new Metrics({
+      openSockets: () => 0,
+      databaseUp: async () => up,
+      outboxBacklog: async () => {
+        if (away) throw new Error('connection refused');
+        return { due: 3, oldestDueSeconds: 42.5 };
+      },
+    });
+    let text = (await metrics.render()).body;
+    expect(valueOf(text, 'seer_database_up')).toBe(1);
+    expect(valueOf(text, 'seer_bot_outbox_due')).toBe(3);
+    expect(valueOf(text, 'seer_bot_outbox_oldest_due_seconds')).toBe(42.5);
+    // The database away: the scrape still answers, says so, and the backlog is unknown (NaN).
+    up = false;
+    away = true;
+    await new Promise((resolve) => setTimeout(resolve, 150)); // past the read shared by one scrape
+    text = (await metrics.render()).body;
+    expect(valueOf(text, 'seer_database_up')).toBe(0);
+    expect(valueOf(text, 'seer_bot_outbox_due')).toBeNaN();
+    expect(valueOf(text, 'seer_bot_outbox_oldest_due_seconds')).toBeNaN();
+  });
+
+  it('counts the notices due in the outbox, and how long the oldest has waited', async () => {
+    const db = await createTestDatabase();
+    try {
+      const outbox = new NoticeOutboxRepository(db.sql);
+      expect(await outbox.backlog()).toEqual({ due: 0, oldestDueSeconds: 0 });
+      await outbox.insert({ chatId: 1, text: 'one', replyMarkup: null });
+      await outbox.insert({ chatId: 2, text: 'two', replyMarkup: null });
+      const backlog = await outbox.backlog();
+      expect(backlog.due).toBe(2);
+      expect(backlog.oldestDueSeconds).toBeGreaterThanOrEqual(0);
+      expect(backlog.oldestDueSeconds).toBeLessThan(60);
+    } finally {
+      await db.close();
+    }
   });
 
   it('counts sends, credits by reason and HTTP latency by route pattern', async () => {

@@ -21,7 +21,14 @@ export class Metrics {
   private readonly now: () => number;
   private lastPollSuccess: number | null = null;
 
-  constructor(options: { openSockets: () => number; now?: () => number }) {
+  constructor(options: {
+    openSockets: () => number;
+    now?: () => number;
+    /** Whether the database answers a ping; asked at each scrape. */
+    databaseUp?: () => Promise<boolean>;
+    /** The bot outbox's notices due and not sent; asked at each scrape. */
+    outboxBacklog?: () => Promise<{ due: number; oldestDueSeconds: number }>;
+  }) {
     const registers = [this.registry];
     const now = (this.now = options.now ?? Date.now);
     collectDefaultMetrics({ register: this.registry });
@@ -83,6 +90,50 @@ export class Metrics {
         if (at !== null) this.set((now() - at) / 1000);
       },
     });
+    const { databaseUp, outboxBacklog } = options;
+    if (databaseUp) {
+      new Gauge({
+        name: 'seer_database_up',
+        help: 'Whether the database answered a ping at this scrape (1) or not (0)',
+        registers,
+        async collect() {
+          this.set((await databaseUp()) ? 1 : 0);
+        },
+      });
+    }
+    if (outboxBacklog) {
+      // One query per scrape for both series (prom-client collects them concurrently); a failed
+      // read (the database away, which seer_database_up says) gives NaN.
+      type Backlog = { due: number; oldestDueSeconds: number };
+      let reading: Promise<Backlog | null> | null = null;
+      const read = () => {
+        if (!reading) {
+          reading = outboxBacklog().catch(() => null);
+          void reading.then(() => setTimeout(() => (reading = null), 100).unref());
+        }
+        return reading;
+      };
+      const backlogGauge = (name: string, help: string, pick: (backlog: Backlog) => number) =>
+        new Gauge({
+          name,
+          help,
+          registers,
+          async collect() {
+            const backlog = await read();
+            this.set(backlog ? pick(backlog) : NaN);
+          },
+        });
+      backlogGauge(
+        'seer_bot_outbox_due',
+        "Bot notices due and not yet sent (the outbox's backlog)",
+        (backlog) => backlog.due,
+      );
+      backlogGauge(
+        'seer_bot_outbox_oldest_due_seconds',
+        'How long the oldest due bot notice has waited, in seconds (0 when none waits)',
+        (backlog) => backlog.oldestDueSeconds,
+      );
+    }
     this.notices = new Counter({
       name: 'seer_bot_notices_total',
       help: "The bot's notice attempts: sent, retried (429, 5xx, network), failed (given up), or blocked (the user blocked the bot)",

@@ -4,9 +4,7 @@
  */
 import type { CALLS, CallAnswer, CallBody, CallName, CallQuery } from '@seer/contract';
 import { TELEGRAM_PLATFORM_HEADER } from '@seer/contract';
-import { TELEGRAM_PLATFORM_HEADER } from '@seer/contract';
 import { getSession, refreshSession, SessionEndedError } from './session';
-import { telegramPlatform } from './telegram';
 import { telegramPlatform } from './telegram';
 
 // Every call is served at /api/<Name>.php; this fails to compile if the registry ever disagrees,
@@ -102,9 +100,6 @@ export async function apiRequest(path: string, init: RequestInit = {}): Promise<
     headers.set('authorization', `Bearer ${token}`);
     if (typeof init.body === 'string') headers.set('content-type', 'application/json');
     headers.set('accept', 'application/json');
-    // The server refuses top-ups Telegram's rules do not allow on this platform (decision 038).
-    const platform = telegramPlatform();
-    if (platform) headers.set(TELEGRAM_PLATFORM_HEADER, platform);
     // The server refuses top-ups Telegram's rules do not allow on this platform (decision 038).
     const platform = telegramPlatform();
     if (platform) headers.set(TELEGRAM_PLATFORM_HEADER, platform);

@@ -170,3 +170,44 @@ describe('the caps on credits and referral rewards (decision 033)', () => {
     );
   });
 });
+
+describe('the TON rate (decision 037)', () => {
+  const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://seer.example', BOT_TOKEN };
+
+  it("is the market's in production unless TON_USD_RATE fixes it; a demo rate of $3 elsewhere", () => {
+    expect(loadConfig(production).tonRate).toEqual({
+      kind: 'market',
+      apiUrl: 'https://api.coingecko.com',
+      apiKey: undefined,
+      refreshMs: 60_000,
+      maxAgeMs: 600_000,
+    });
+    expect(loadConfig({ ...production, TON_USD_RATE: '2.345678' }).tonRate).toEqual({
+      kind: 'fixed',
+      microUsdPerTon: 2_345_678,
+    });
+    expect(loadConfig({}).tonRate).toEqual({ kind: 'fixed', microUsdPerTon: 3_000_000 });
+    expect(
+      loadConfig({
+        TON_RATE_API_URL: 'https://pro-api.coingecko.com/',
+        TON_RATE_API_KEY: 'CG-key',
+        TON_RATE_REFRESH_SECONDS: '30',
+        TON_RATE_MAX_AGE_SECONDS: '120',
+      }).tonRate,
+    ).toEqual({
+      kind: 'market',
+      apiUrl: 'https://pro-api.coingecko.com',
+      apiKey: 'CG-key',
+      refreshMs: 30_000,
+      maxAgeMs: 120_000,
+    });
+  });
+
+  it('refuses rates and durations that are not ones, naming the variable', () => {
+    expect(failure({ TON_USD_RATE: '0' })).toMatch(/TON_USD_RATE/);
+    expect(failure({ TON_USD_RATE: '0.0000001' })).toMatch(/TON_USD_RATE/);
+    expect(failure({ TON_RATE_API_URL: 'coingecko' })).toMatch(/TON_RATE_API_URL must be a URL/);
+    expect(failure({ TON_RATE_REFRESH_SECONDS: '0' })).toMatch(/TON_RATE_REFRESH_SECONDS/);
+    expect(failure({ TON_RATE_MAX_AGE_SECONDS: '1.5' })).toMatch(/TON_RATE_MAX_AGE_SECONDS/);
+  });
+});

@@ -106,7 +106,20 @@ const EnvSchema = z.object({
   }),
   TON_API_URL: url('TON_API_URL'),
   TON_API_KEY: optionalString,
-  TON_USD_RATE: positiveNumber('TON_USD_RATE'),
+  TON_USD_RATE: positiveNumber('TON_USD_RATE').refine(
+    (v) => v === undefined || (Number(v) >= 0.000001 && Number(v) <= 1_000_000_000),
+    { message: 'TON_USD_RATE must be dollars per TON between 0.000001 and 1000000000' },
+  ),
+  TON_RATE_API_URL: url('TON_RATE_API_URL'),
+  TON_RATE_API_KEY: optionalString,
+  TON_RATE_REFRESH_SECONDS: optionalString.refine(
+    (v) => v === undefined || /^[1-9]\d{0,5}$/.test(v),
+    { message: 'TON_RATE_REFRESH_SECONDS must be a whole number of seconds (1 or more)' },
+  ),
+  TON_RATE_MAX_AGE_SECONDS: optionalString.refine(
+    (v) => v === undefined || /^[1-9]\d{0,5}$/.test(v),
+    { message: 'TON_RATE_MAX_AGE_SECONDS must be a whole number of seconds (1 or more)' },
+  ),
   TON_POLL_INTERVAL_MS: positiveNumber('TON_POLL_INTERVAL_MS'),
   STARS_PER_USD: positiveNumber('STARS_PER_USD'),
   PUBLIC_URL: url('PUBLIC_URL'),
@@ -128,6 +141,12 @@ const EnvSchema = z.object({
   ),
   SATISFACTION_MONTHLY_CENTS: optionalString.refine((v) => v === undefined || /^\d{1,9}$/.test(v), {
     message: 'SATISFACTION_MONTHLY_CENTS must be a whole number of cents',
+  }),
+  IMAGE_JOBS: optionalString.refine((v) => v === undefined || /^[1-8]$/.test(v), {
+    message: 'IMAGE_JOBS must be a whole number from 1 to 8 (image decodings at once)',
+  }),
+  IMAGE_QUEUE: optionalString.refine((v) => v === undefined || /^\d{1,3}$/.test(v), {
+    message: 'IMAGE_QUEUE must be a whole number from 0 to 999 (image jobs that may wait)',
   }),
   PAID_SEND_BATCH: optionalString.refine(
     (v) => v === undefined || /^([1-9]|[1-5]\d|6[0-3])$/.test(v),
@@ -195,8 +214,20 @@ export interface Config {
   tonWalletAddress: string | undefined;
   tonApiUrl: string;
   tonApiKey: string | undefined;
-  /** Dollars per TON, kept as cents per TON to stay in integers. */
-  tonUsdRateCents: number;
+  /**
+   * Where the TON/USD rate comes from (decision 037): TON_USD_RATE fixed, else CoinGecko's price
+   * (TON_RATE_API_URL); with neither outside production, a fixed demo rate of $3.
+   */
+  tonRate:
+    | { kind: 'fixed'; microUsdPerTon: number }
+    | {
+        kind: 'market';
+        apiUrl: string;
+        apiKey: string | undefined;
+        refreshMs: number;
+        /** A rate older than this is never credited at. */
+        maxAgeMs: number;
+      };
   tonPollIntervalMs: number;
   starsPerUsd: number;
   /** Where users reach the app; required in production (the bot's button, manifests, callbacks). */
@@ -215,6 +246,8 @@ export interface Config {
   freeMessages: number;
   /** Most paid sends committed together (money/group-commit.ts); 1 turns group commit off. */
   paidSendBatch: number;
+  /** Image decodings at once on this instance, and how many may wait before a 503 (decision 035). */
+  imageJobs: { concurrent: number; queued: number };
   /** The most a satisfaction credit gives back, in cents (decision 028). */
   satisfactionMaxCents: number;
   /** Satisfaction credits one user may claim per calendar month (UTC), across advisors (decision 033). */
@@ -332,7 +365,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tonWalletAddress: e.TON_WALLET_ADDRESS,
     tonApiUrl: (e.TON_API_URL ?? 'https://toncenter.com').replace(/\/+$/, ''),
     tonApiKey: e.TON_API_KEY,
-    tonUsdRateCents: Math.round(Number(e.TON_USD_RATE ?? '3') * 100),
+    tonRate:
+      e.TON_USD_RATE !== undefined || (nodeEnv !== 'production' && e.TON_RATE_API_URL === undefined)
+        ? { kind: 'fixed', microUsdPerTon: Math.round(Number(e.TON_USD_RATE ?? '3') * 1_000_000) }
+        : {
+            kind: 'market',
+            apiUrl: (e.TON_RATE_API_URL ?? 'https://api.coingecko.com').replace(/\/+$/, ''),
+            apiKey: e.TON_RATE_API_KEY,
+            refreshMs: Number(e.TON_RATE_REFRESH_SECONDS ?? '60') * 1000,
+            maxAgeMs: Number(e.TON_RATE_MAX_AGE_SECONDS ?? '600') * 1000,
+          },
     tonPollIntervalMs: Number(e.TON_POLL_INTERVAL_MS ?? '10000'),
     starsPerUsd: Number(e.STARS_PER_USD ?? '50'),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
@@ -349,6 +391,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     freeMessages: Number(e.FREE_MESSAGES ?? '3'),
     paidSendBatch: Number(e.PAID_SEND_BATCH ?? '32'),
+    imageJobs: { concurrent: Number(e.IMAGE_JOBS ?? '1'), queued: Number(e.IMAGE_QUEUE ?? '10') },
     satisfactionMaxCents: Number(e.SATISFACTION_MAX_CENTS ?? '1000'),
     satisfactionMonthlyMaxClaims: Number(e.SATISFACTION_MONTHLY_CLAIMS ?? '3'),
     satisfactionMonthlyMaxCents: Number(e.SATISFACTION_MONTHLY_CENTS ?? '2000'),

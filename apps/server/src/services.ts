@@ -41,6 +41,7 @@ import { CryptoRepository } from './payments/crypto.repository.js';
 import { CryptoPaymentsService } from './payments/crypto.service.js';
 import { registerStarsHandlers } from './payments/stars-bot-handlers.js';
 import { TestPaymentsService } from './payments/test-payments.js';
+import { tonRateSource } from './payments/ton-rate.js';
 import { ReviewsRepository } from './reviews/reviews.repository.js';
 import { SatisfactionRepository } from './satisfaction/satisfaction.repository.js';
 import { SatisfactionService } from './satisfaction/satisfaction.service.js';
@@ -125,7 +126,7 @@ export async function createDomainServices(deps: {
     { ...GROUP_COMMIT_DEFAULTS, maxBatch: config.paidSendBatch },
   );
   const favourites = new FavouritesService(new FavouritesRepository(sql), advisors, users, sql);
-  const images = new ImagesService(new ImagesRepository(sql));
+  const images = new ImagesService(new ImagesRepository(sql), config.imageJobs);
   const chat = new ChatService(sql, new ChatRepository(sql), advisors, money, events);
   const spending = new SpendingService(sql, new SpendingRepository(sql));
   const satisfaction = new SatisfactionService(new SatisfactionRepository(sql), money, {
@@ -173,7 +174,7 @@ export async function createDomainServices(deps: {
     users,
     {
       tonWalletAddress: config.tonWalletAddress,
-      tonUsdRateCents: config.tonUsdRateCents,
+      tonRate: tonRateSource(config.tonRate, paymentsLog),
       starsPerUsd: config.starsPerUsd,
       tonNetwork: config.tonNetwork,
       telegramAppUrl: config.telegramAppUrl,

@@ -212,7 +212,8 @@ export const AdminDepositsQuery = z.object({
 });
 export const AdminDeposit = z.object({
   id: z.number().int(),
-  status: z.enum(['credited', 'assigned', 'unmatched', 'bounced', 'aborted']),
+  /** pending: waits for a fresh TON rate (decision 037). */
+  status: z.enum(['credited', 'assigned', 'unmatched', 'bounced', 'aborted', 'pending']),
   tx_hash: z.string(),
   tx_time: z.string(),
   source: z.string().nullable(),
@@ -222,6 +223,8 @@ export const AdminDeposit = z.object({
   /** The transfer's text comment (the memo). */
   comment: z.string().nullable(),
   telegram_user_id: z.number().int().nullable(),
+  /** Why it is unmatched or pending, or what happened (e.g. the error of a transfer that kept failing). */
+  note: z.string().nullable(),
 });
 export const AdminAssignDepositBody = z.object({
   deposit_id: depositIdField,

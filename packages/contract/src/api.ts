@@ -61,6 +61,8 @@ export const ERROR_CODES = {
   unavailable: 'unavailable',
   /** The database is away for a moment (restarting); nothing was done, try again. */
   databaseUnavailable: 'database_unavailable',
+  /** The server is at capacity for this work (image decoding, 503); nothing was done, try again after Retry-After. */
+  busy: 'busy',
   internal: 'internal',
 } as const;
 
@@ -381,8 +383,11 @@ export const DepositInfoAnswer = z.object({
   /** Empty when TON deposits are not configured. */
   wallet_address: z.string(),
   memo: z.string(),
-  /** Dollars per TON. */
-  ton_usd_rate: z.number(),
+  /**
+   * Dollars per TON now (the market's, or TON_USD_RATE); null when TON is off or no fresh rate is
+   * known (a transfer is then credited once one is). Quotes fix a rate: CreateTonQuote.
+   */
+  ton_usd_rate: z.number().nullable(),
   stars_enabled: z.boolean(),
   ton_enabled: z.boolean(),
   /** Stars Telegram asks per dollar of balance (what one Star costs: 1 / stars_per_usd dollars). */
@@ -405,6 +410,26 @@ export const DepositInfoAnswer = z.object({
   phone_payments: z.enum(PHONE_PAYMENTS_POLICIES),
 });
 export const CreateStarsInvoiceAnswer = z.object({ status: ok, invoice_link: z.string() });
+/**
+ * A TON quote (decision 037): send `amount_nanotons` to `wallet_address` with `memo` as the
+ * comment before `expires_at` and `amount_cents` are credited (at the quoted rate, within ±1 % of
+ * the amount; otherwise, or later, at the rate when the transfer arrives).
+ */
+export const CreateTonQuoteAnswer = z.object({
+  status: ok,
+  memo: z.string(),
+  wallet_address: z.string(),
+  /** Nanotons (1 TON = 10^9) as a decimal string of an integer. */
+  amount_nanotons: z.string().regex(/^\d+$/),
+  /** The dollars credited, in cents. */
+  amount_cents: z.number().int(),
+  /** The quoted rate: dollars per TON. */
+  ton_usd_rate: z.number(),
+  /** ISO 8601; the quoted rate holds for transfers made until then. */
+  expires_at: z.string(),
+  /** TON Connect's network for sendTransaction: '-239' mainnet, '-3' testnet. */
+  ton_network: z.enum(['-239', '-3']),
+});
 /** A NOWPayments hosted invoice: the app opens it with Telegram's openLink. */
 export const CreateCryptoInvoiceAnswer = z.object({ status: ok, invoice_url: z.string() });
 /** A demo top-up: credited at once through the money path, no money charged. */
@@ -567,6 +592,15 @@ export const CALLS = {
     summary: 'A Telegram Stars invoice link for a top-up',
     body: TopUpAmountBody,
     answer: CreateStarsInvoiceAnswer,
+    access: 'user',
+  },
+  CreateTonQuote: {
+    name: 'CreateTonQuote.php',
+    methods: ['POST'],
+    summary:
+      'A TON quote for a top-up: its own memo, the TON to send and the dollars credited, valid 15 minutes',
+    body: TopUpAmountBody,
+    answer: CreateTonQuoteAnswer,
     access: 'user',
   },
   CreateCryptoInvoice: {

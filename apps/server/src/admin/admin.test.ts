@@ -256,8 +256,8 @@ describe('admin command line', () => {
         (l) => err.push(l),
       );
     const [deposit] = await t.db.sql<{ id: number }[]>`
-      INSERT INTO ton_deposits (wallet, tx_hash, tx_lt, tx_time, source, amount_nanotons, comment, rate_cents_per_ton, amount_cents, status)
-      VALUES ('0:abc', 'hash-cli-1', 1, now(), 'EQsender', 2000000000, 'my id is 42', 300, 600, 'unmatched') RETURNING id`;
+      INSERT INTO ton_deposits (wallet, tx_hash, tx_lt, tx_time, source, amount_nanotons, comment, rate_micro_usd_per_ton, amount_cents, status)
+      VALUES ('0:abc', 'hash-cli-1', 1, now(), 'EQsender', 2000000000, 'my id is 42', 3000000, 600, 'unmatched') RETURNING id`;
     expect(await run('deposits')).toBe(0);
     expect(out.join('\n')).toContain('my id is 42');
     const telegramId = newUserId();

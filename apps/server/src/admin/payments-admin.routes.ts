@@ -17,6 +17,7 @@ function toAdminDeposit(d: DepositRecord) {
     amount_cents: d.amount_cents,
     comment: d.comment,
     telegram_user_id: d.user_id,
+    note: d.note,
   };
 }
 

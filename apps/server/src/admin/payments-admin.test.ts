@@ -33,8 +33,8 @@ async function call(method: 'GET' | 'POST', url: string, as: number, payload?: o
 
 async function unmatchedDeposit(cents: number): Promise<number> {
   const [row] = await t.db.sql<{ id: number }[]>`
-    INSERT INTO ton_deposits (wallet, tx_hash, tx_lt, tx_time, source, amount_nanotons, comment, rate_cents_per_ton, amount_cents, status)
-    VALUES ('EQwallet', ${`hash-${newUserId()}`}, 1, now(), 'EQsender', ${(cents * 10_000_000) / 3}, 'no memo', 300, ${cents}, 'unmatched')
+    INSERT INTO ton_deposits (wallet, tx_hash, tx_lt, tx_time, source, amount_nanotons, comment, rate_micro_usd_per_ton, amount_cents, status)
+    VALUES ('EQwallet', ${`hash-${newUserId()}`}, 1, now(), 'EQsender', ${(cents * 10_000_000) / 3}, 'no memo', 3000000, ${cents}, 'unmatched')
     RETURNING id`;
   return row!.id;
 }

@@ -1,7 +1,17 @@
 /** SQL for TON deposits, the watcher's cursor, and Telegram Stars invoices and payments. */
 import type { Sql, Tx } from '../db/database.js';
 
-export type DepositStatus = 'credited' | 'assigned' | 'unmatched' | 'bounced' | 'aborted';
+export type DepositStatus =
+  | 'credited'
+  | 'assigned'
+  | 'unmatched'
+  | 'bounced'
+  | 'aborted'
+  /** The memo named a user, but no fresh rate was known: credited when one is (decision 037). */
+  | 'pending';
+
+/** Where a deposit's rate came from: its quote, the market, or TON_USD_RATE. */
+export type RateSource = 'quote' | 'market' | 'fixed';
 
 export interface DepositRecord {
   id: number;
@@ -13,7 +23,10 @@ export interface DepositRecord {
   source: string | null;
   amount_nanotons: string;
   comment: string | null;
-  rate_cents_per_ton: number;
+  /** Millionths of a dollar per TON; null while pending, or unmatched without a fresh rate. */
+  rate_micro_usd_per_ton: number | null;
+  rate_source: RateSource | null;
+  quote_id: number | null;
   amount_cents: number;
   user_id: number | null;
   status: DepositStatus;
@@ -31,11 +44,26 @@ export interface NewDeposit {
   source: string | null;
   nanotons: bigint;
   comment: string | null;
-  rateCentsPerTon: number;
+  rateMicroUsdPerTon: number | null;
+  rateSource: RateSource | null;
+  quoteId: number | null;
   amountCents: number;
   userId: number | null;
   status: DepositStatus;
   note: string | null;
+}
+
+export interface TonQuoteRecord {
+  id: number;
+  memo: string;
+  user_id: number;
+  amount_cents: number;
+  /** NUMERIC as a string. */
+  amount_nanotons: string;
+  rate_micro_usd_per_ton: number;
+  created_at: Date;
+  expires_at: Date;
+  used_by_deposit: number | null;
 }
 
 export interface StarsInvoiceRecord {
@@ -94,10 +122,10 @@ export class PaymentsRepository {
   async insertDeposit(tx: Tx, deposit: NewDeposit): Promise<number | null> {
     const [row] = await tx<{ id: number }[]>`
       INSERT INTO ton_deposits (wallet, tx_hash, tx_lt, tx_time, source, amount_nanotons, comment,
-                                rate_cents_per_ton, amount_cents, user_id, status, note, credited_at)
+                                rate_micro_usd_per_ton, rate_source, quote_id, amount_cents, user_id, status, note, credited_at)
       VALUES (${deposit.wallet}, ${deposit.txHash}, ${deposit.txLt.toString()}::numeric, ${deposit.txTime}, ${deposit.source},
-              ${deposit.nanotons.toString()}::numeric, ${deposit.comment}, ${deposit.rateCentsPerTon}, ${deposit.amountCents},
-              ${deposit.userId}, ${deposit.status}, ${deposit.note},
+              ${deposit.nanotons.toString()}::numeric, ${deposit.comment}, ${deposit.rateMicroUsdPerTon}, ${deposit.rateSource},
+              ${deposit.quoteId}, ${deposit.amountCents}, ${deposit.userId}, ${deposit.status}, ${deposit.note},
               ${deposit.status === 'credited' ? new Date() : null})
       ON CONFLICT (tx_hash) DO NOTHING
       RETURNING id`;
@@ -119,9 +147,102 @@ export class PaymentsRepository {
     return rows[0] ?? null;
   }
 
-  async markAssigned(tx: Tx, id: number, userId: number, actor: number): Promise<void> {
-    await tx`UPDATE ton_deposits SET status = 'assigned', user_id = ${userId}, assigned_by = ${actor}, credited_at = now()
+  /** `rate` is given when the deposit had none (it arrived without a fresh rate). */
+  async markAssigned(
+    tx: Tx,
+    id: number,
+    userId: number,
+    actor: number,
+    rate?: { microUsdPerTon: number; source: RateSource; amountCents: number },
+  ): Promise<void> {
+    await tx`UPDATE ton_deposits SET status = 'assigned', user_id = ${userId}, assigned_by = ${actor}, credited_at = now(),
+        rate_micro_usd_per_ton = COALESCE(${rate?.microUsdPerTon ?? null}::bigint, rate_micro_usd_per_ton),
+        rate_source = COALESCE(${rate?.source ?? null}::text, rate_source),
+        amount_cents = COALESCE(${rate?.amountCents ?? null}::bigint, amount_cents)
       WHERE id = ${id}`;
+  }
+
+  /** Pending deposits of a wallet, oldest first. */
+  async pendingDepositIds(wallet: string, limit: number): Promise<number[]> {
+    const rows = await this.sql<{ id: number }[]>`
+      SELECT id FROM ton_deposits WHERE status = 'pending' AND wallet = ${wallet} ORDER BY id LIMIT ${limit}`;
+    return rows.map((row) => row.id);
+  }
+
+  /** Settles a pending deposit: credited at a rate, or unmatched with the reason. */
+  async settlePending(
+    tx: Tx,
+    id: number,
+    outcome:
+      | { status: 'credited'; microUsdPerTon: number; source: RateSource; amountCents: number }
+      | { status: 'unmatched'; note: string; microUsdPerTon: number | null; amountCents: number },
+  ): Promise<void> {
+    if (outcome.status === 'credited') {
+      await tx`UPDATE ton_deposits SET status = 'credited', credited_at = now(),
+          rate_micro_usd_per_ton = ${outcome.microUsdPerTon}, rate_source = ${outcome.source},
+          amount_cents = ${outcome.amountCents}
+        WHERE id = ${id} AND status = 'pending'`;
+    } else {
+      await tx`UPDATE ton_deposits SET status = 'unmatched', user_id = NULL, note = ${outcome.note},
+          rate_micro_usd_per_ton = ${outcome.microUsdPerTon}, amount_cents = ${outcome.amountCents}
+        WHERE id = ${id} AND status = 'pending'`;
+    }
+  }
+
+  // ---------- TON quotes ----------
+
+  /** Stores a quote; null when its memo is taken (the caller draws another). */
+  async insertQuote(quote: {
+    memo: string;
+    userId: number;
+    amountCents: number;
+    nanotons: bigint;
+    microUsdPerTon: number;
+    validSeconds: number;
+  }): Promise<TonQuoteRecord | null> {
+    const [row] = await this.sql<TonQuoteRecord[]>`
+      INSERT INTO ton_quotes (memo, user_id, amount_cents, amount_nanotons, rate_micro_usd_per_ton, expires_at)
+      VALUES (${quote.memo}, ${quote.userId}, ${quote.amountCents}, ${quote.nanotons.toString()}::numeric,
+              ${quote.microUsdPerTon}, now() + make_interval(secs => ${quote.validSeconds}))
+      ON CONFLICT (memo) DO NOTHING
+      RETURNING ${this.sql.unsafe(QUOTE_COLUMNS)}`;
+    return row ?? null;
+  }
+
+  /** The quote with this memo, locked for the deposit that names it. */
+  async findQuoteForUpdate(tx: Tx, memo: string): Promise<TonQuoteRecord | null> {
+    const [row] = await tx<TonQuoteRecord[]>`
+      SELECT ${this.sql.unsafe(QUOTE_COLUMNS)} FROM ton_quotes WHERE memo = ${memo} FOR UPDATE`;
+    return row ?? null;
+  }
+
+  async markQuoteUsed(tx: Tx, quoteId: number, depositId: number): Promise<boolean> {
+    const rows = await tx`
+      UPDATE ton_quotes SET used_by_deposit = ${depositId} WHERE id = ${quoteId} AND used_by_deposit IS NULL`;
+    return rows.count === 1;
+  }
+
+  // ---------- transfers that fail ----------
+
+  /** Counts one more failed attempt at a transfer; returns the attempts so far. */
+  async noteTransferFailure(wallet: string, txHash: string, error: string): Promise<number> {
+    const [row] = await this.sql<{ attempts: number }[]>`
+      INSERT INTO ton_transfer_failures (tx_hash, wallet, attempts, last_error)
+      VALUES (${txHash}, ${wallet}, 1, ${error})
+      ON CONFLICT (tx_hash) DO UPDATE SET attempts = ton_transfer_failures.attempts + 1,
+        last_error = EXCLUDED.last_error, updated_at = now()
+      RETURNING attempts`;
+    return row!.attempts;
+  }
+
+  async clearTransferFailures(tx: Tx, txHash: string): Promise<void> {
+    await tx`DELETE FROM ton_transfer_failures WHERE tx_hash = ${txHash}`;
+  }
+
+  /** Keeps a deposit that could not be credited as unmatched, with its error, once. */
+  async markFailedUnmatched(tx: Tx, id: number, note: string): Promise<void> {
+    await tx`UPDATE ton_deposits SET status = 'unmatched', user_id = NULL, note = ${note}
+      WHERE id = ${id} AND status = 'pending'`;
   }
 
   async listDeposits(filter: {
@@ -203,7 +324,10 @@ export class PaymentsRepository {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const DEPOSIT_COLUMNS = `id, wallet, tx_hash, tx_lt::text AS tx_lt, tx_time, source, amount_nanotons::text AS amount_nanotons, comment,
-  rate_cents_per_ton, amount_cents, user_id, status, note, credited_at, assigned_by, created_at`;
+  rate_micro_usd_per_ton, rate_source, quote_id, amount_cents, user_id, status, note, credited_at, assigned_by, created_at`;
+
+const QUOTE_COLUMNS = `id, memo, user_id, amount_cents, amount_nanotons::text AS amount_nanotons, rate_micro_usd_per_ton,
+  created_at, expires_at, used_by_deposit`;
 
 const STARS_PAYMENT_COLUMNS = `id, telegram_payment_charge_id, invoice_id, user_id, stars, amount_cents, provider_payment_charge_id,
   refunded_at, refunded_by, created_at`;

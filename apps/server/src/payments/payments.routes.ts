@@ -7,6 +7,7 @@ import type { PaymentsService } from './payments.service.js';
 import type { TestPaymentsService } from './test-payments.js';
 import type { RateLimiter } from '../rate-limits/rate-limits.js';
 import { tonConnectIconPng } from './tonconnect-icon.js';
+import { MICRO_USD_PER_DOLLAR } from './ton-rate.js';
 
 export function paymentsRoutes(
   app: FastifyInstance,
@@ -18,6 +19,21 @@ export function paymentsRoutes(
   registerCall(app, auth, 'GetDepositInfo', async ({ identity }) =>
     payments.depositInfo(identity.telegramId),
   );
+
+  registerCall(app, auth, 'CreateTonQuote', async ({ identity, body }) => {
+    await limits.take('tonQuote', identity.telegramId);
+    const quote = await payments.createTonQuote(identity.telegramId, body.amount);
+    return {
+      status: 'success',
+      memo: quote.memo,
+      wallet_address: quote.walletAddress,
+      amount_nanotons: quote.nanotons.toString(),
+      amount_cents: quote.amountCents,
+      ton_usd_rate: quote.microUsdPerTon / MICRO_USD_PER_DOLLAR,
+      expires_at: quote.expiresAt.toISOString(),
+      ton_network: payments.tonNetwork,
+    };
+  });
 
   registerCall(app, auth, 'CreateStarsInvoice', async ({ identity, body }) => {
     await limits.take('starsInvoice', identity.telegramId);

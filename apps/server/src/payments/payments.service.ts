@@ -4,14 +4,9 @@
  * and the admin's tools for unmatched deposits and refunds. Every credit writes the payment
  * row, the ledger row and (for TON) the watcher's cursor in one database transaction.
  */
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { Address } from '@ton/core';
-import {
-  centsToDollars,
-  formatCents,
-  localeFromLanguageCode,
-  type PhonePaymentsPolicy,
-} from '@seer/contract';
+import { formatCents, localeFromLanguageCode, type PhonePaymentsPolicy } from '@seer/contract';
 import type { Tx } from '../db/database.js';
 import type { UsersService } from '../users/users.service.js';
 import { BalanceTooLowError, LEDGER_REASONS, type MoneyService } from '../money/money.service.js';
@@ -26,16 +21,26 @@ import type {
   PaymentsRepository,
   DepositRecord,
   DepositStatus,
+  RateSource,
   StarsPaymentRecord,
+  TonQuoteRecord,
 } from './payments.repository.js';
 import { STARS_TEXTS, starsInvoiceTexts, type CheckoutRefusal } from './stars-texts.js';
-import { incomingTransfer, nanotonsToCents } from './ton-transfers.js';
+import {
+  centsToNanotons,
+  incomingTransfer,
+  nanotonsToCents,
+  quoteMemoFrom,
+  type IncomingTransfer,
+} from './ton-transfers.js';
+import { MICRO_USD_PER_DOLLAR, type TonRate, type TonRateSource } from './ton-rate.js';
 import type { IndexerTransaction } from './toncenter.js';
 import { topUpCents } from './top-up-amount.js';
 
 export interface PaymentsSettings {
   tonWalletAddress: string | undefined;
-  tonUsdRateCents: number;
+  /** The TON/USD rate deposits are credited at (decision 037). */
+  tonRate: TonRateSource;
   starsPerUsd: number;
   /** Demo mode's test payments are on (TestPaymentsService.enabled). */
   testPayments: boolean;
@@ -49,6 +54,26 @@ export interface PaymentsSettings {
   cryptoEnabled: boolean;
   /** PHONE_PAYMENTS (decision 038): what Telegram's phone apps offer; absent: stars-only. */
   phonePayments?: PhonePaymentsPolicy;
+}
+
+/** How long a TON quote's rate holds (decision 037). */
+export const TON_QUOTE_VALID_SECONDS = 15 * 60;
+/**
+ * A transfer with a quote's memo gets the quoted rate when it is within this share of the quoted
+ * nanotons (either way): 1 / 100 = ±1 %.
+ */
+export const TON_QUOTE_TOLERANCE_DIVISOR = 100n;
+/** Crockford's base32 alphabet (no I, L, O, U): a memo read aloud or retyped stays unambiguous. */
+const MEMO_LETTERS = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** What a quote answers: send `nanotons` with `memo` before `expiresAt` and get `amountCents`. */
+export interface TonQuote {
+  memo: string;
+  walletAddress: string;
+  nanotons: bigint;
+  amountCents: number;
+  microUsdPerTon: number;
+  expiresAt: Date;
 }
 
 /** TON Connect's CHAIN ids. */
@@ -106,16 +131,22 @@ export class PaymentsService {
     return this.repository.cursor(wallet);
   }
 
+  /** TON Connect's network id for transfers to the deposit wallet. */
+  get tonNetwork(): '-239' | '-3' {
+    return TON_CHAIN[this.settings.tonNetwork ?? 'mainnet'];
+  }
+
   get starsEnabled(): boolean {
     return this.bot !== null;
   }
 
-  depositInfo(telegramId: number) {
+  async depositInfo(telegramId: number) {
+    const rate = this.settings.tonWalletAddress ? await this.settings.tonRate.fresh() : null;
     return {
       status: 'success' as const,
       wallet_address: this.friendlyWallet,
       memo: String(telegramId),
-      ton_usd_rate: centsToDollars(this.settings.tonUsdRateCents),
+      ton_usd_rate: rate ? rate.microUsdPerTon / MICRO_USD_PER_DOLLAR : null,
       ton_enabled: this.settings.tonWalletAddress !== undefined,
       stars_enabled: this.starsEnabled,
       stars_per_usd: this.settings.starsPerUsd,
@@ -137,13 +168,53 @@ export class PaymentsService {
   // ---------- TON ----------
 
   /**
+   * A quote for a top-up of `amount` dollars (decision 037): its own memo, the nanotons that are
+   * worth at least that much at the current rate, valid for 15 minutes. 503 without a fresh rate.
+   */
+  async createTonQuote(telegramId: number, amount: string | number): Promise<TonQuote> {
+    if (!this.settings.tonWalletAddress)
+      throw new UnavailableError(
+        'TON deposits are not configured on this server; choose another method',
+      );
+    const cents = topUpCents(amount);
+    const rate = await this.settings.tonRate.fresh();
+    if (!rate)
+      throw new UnavailableError(
+        'The TON price is not known right now; try again in a minute, or send TON with your Telegram id as the memo',
+      );
+    const nanotons = centsToNanotons(cents, rate.microUsdPerTon);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const quote = await this.repository.insertQuote({
+        memo: newQuoteMemo(),
+        userId: telegramId,
+        amountCents: cents,
+        nanotons,
+        microUsdPerTon: rate.microUsdPerTon,
+        validSeconds: TON_QUOTE_VALID_SECONDS,
+      });
+      if (quote)
+        return {
+          memo: quote.memo,
+          walletAddress: this.friendlyWallet,
+          nanotons,
+          amountCents: cents,
+          microUsdPerTon: rate.microUsdPerTon,
+          expiresAt: quote.expires_at,
+        };
+    }
+    throw new Error('no unused quote memo in 5 draws');
+  }
+
+  /**
    * Records one indexer transaction of the deposit wallet and moves the cursor past it, in one
    * database transaction: an incoming transfer becomes a deposit row (once per hash) and, when
-   * its memo names a known user and it is worth at least a cent, a credit with its ledger row.
+   * its memo names a quote or a known user and a rate is known, a credit with its ledger row;
+   * without a fresh rate the deposit is kept pending (creditPendingTonDeposits).
    */
   async recordTonTransaction(wallet: string, tx: IndexerTransaction): Promise<TonRecordResult> {
     const transfer = incomingTransfer(tx);
-    const rate = this.settings.tonUsdRateCents;
+    // Read (or refreshed) before the database transaction: an HTTP call never holds the cursor lock.
+    const rate = transfer ? await this.settings.tonRate.fresh() : null;
     return this.money.transaction(async ({ tx: db, apply }): Promise<TonRecordResult> => {
       await this.repository.lockCursor(db, wallet);
       let outcome: TonRecordResult = {
@@ -154,29 +225,7 @@ export class PaymentsService {
         userId: null,
       };
       if (transfer) {
-        const cents = nanotonsToCents(transfer.nanotons, rate);
-        let status: DepositStatus;
-        let userId: number | null = null;
-        let note: string | null = null;
-        if (transfer.outcome !== 'received') {
-          status = transfer.outcome;
-          note =
-            transfer.outcome === 'bounced'
-              ? 'bounced message: our own funds returning'
-              : 'transaction aborted: the transfer was not accepted';
-        } else if (transfer.memoTelegramId === null) {
-          status = 'unmatched';
-          note = transfer.comment === null ? 'no text comment' : 'the comment is not a Telegram id';
-        } else if (cents <= 0) {
-          status = 'unmatched';
-          note = 'worth less than one cent at the rate';
-        } else if (!(await this.users.find(transfer.memoTelegramId, db))) {
-          status = 'unmatched';
-          note = `no user with Telegram id ${transfer.memoTelegramId}`;
-        } else {
-          status = 'credited';
-          userId = transfer.memoTelegramId;
-        }
+        const deposit = await this.tonDepositFor(db, transfer, rate);
         const depositId = await this.repository.insertDeposit(db, {
           wallet,
           txHash: transfer.hash,
@@ -185,26 +234,251 @@ export class PaymentsService {
           source: transfer.source,
           nanotons: transfer.nanotons,
           comment: transfer.comment,
-          rateCentsPerTon: rate,
-          amountCents: cents,
-          userId,
-          status,
-          note,
+          rateMicroUsdPerTon: deposit.rate?.microUsdPerTon ?? null,
+          rateSource: deposit.rate?.source ?? null,
+          quoteId: deposit.quoteId,
+          amountCents: deposit.amountCents,
+          userId: deposit.userId,
+          status: deposit.status,
+          note: deposit.note,
         });
-        outcome = { depositId, status, inserted: depositId !== null, creditedCents: 0, userId };
-        if (depositId !== null && status === 'credited' && userId !== null) {
+        outcome = {
+          depositId,
+          status: deposit.status,
+          inserted: depositId !== null,
+          creditedCents: 0,
+          userId: deposit.userId,
+        };
+        if (depositId !== null && deposit.rate?.source === 'quote' && deposit.quoteId !== null) {
+          // The quote row is locked: its rate is honoured for this one transfer only.
+          if (!(await this.repository.markQuoteUsed(db, deposit.quoteId, depositId)))
+            throw new Error(`quote ${deposit.quoteId} was used by another deposit`);
+        }
+        if (depositId !== null && deposit.status === 'credited' && deposit.userId !== null) {
           await apply({
-            userId,
-            amountCents: cents,
+            userId: deposit.userId,
+            amountCents: deposit.amountCents,
             reason: LEDGER_REASONS.tonDeposit,
             reference: transfer.hash,
             note: `TON deposit #${depositId}`,
           });
-          outcome.creditedCents = cents;
+          outcome.creditedCents = deposit.amountCents;
         }
       }
+      await this.repository.clearTransferFailures(db, tx.hash);
       await this.repository.advanceCursor(db, wallet, tx.lt, tx.hash);
       return outcome;
+    });
+  }
+
+  /** What a transfer becomes: whose it is, at which rate, for how many cents, and why. */
+  private async tonDepositFor(
+    db: Tx,
+    transfer: IncomingTransfer,
+    current: TonRate | null,
+  ): Promise<{
+    status: DepositStatus;
+    userId: number | null;
+    rate: { microUsdPerTon: number; source: RateSource } | null;
+    quoteId: number | null;
+    amountCents: number;
+    note: string | null;
+  }> {
+    const market: { microUsdPerTon: number; source: RateSource } | null = current
+      ? { microUsdPerTon: current.microUsdPerTon, source: current.source }
+      : null;
+    const worth = (rate: { microUsdPerTon: number } | null) =>
+      rate ? nanotonsToCents(transfer.nanotons, rate.microUsdPerTon) : 0;
+    const unmatched = (note: string, quoteId: number | null = null) => ({
+      status: 'unmatched' as const,
+      userId: null,
+      rate: market,
+      quoteId,
+      amountCents: worth(market),
+      note: market ? note : `${note}; no fresh TON rate was known when it arrived`,
+    });
+    if (transfer.outcome !== 'received')
+      return {
+        ...unmatched(''),
+        status: transfer.outcome,
+        note:
+          transfer.outcome === 'bounced'
+            ? 'bounced message: our own funds returning'
+            : 'transaction aborted: the transfer was not accepted',
+      };
+
+    let userId: number;
+    let rate = market;
+    let quoteId: number | null = null;
+    let why: string | null = null;
+    const quoteMemo = quoteMemoFrom(transfer.comment);
+    if (quoteMemo !== null) {
+      const quote = await this.repository.findQuoteForUpdate(db, quoteMemo);
+      if (!quote) return unmatched(`no quote with memo ${quoteMemo}`);
+      userId = quote.user_id;
+      quoteId = quote.id;
+      why = quoteRefusal(quote, transfer);
+      if (why === null) rate = { microUsdPerTon: quote.rate_micro_usd_per_ton, source: 'quote' };
+    } else if (transfer.memoTelegramId !== null) {
+      if (!(await this.users.find(transfer.memoTelegramId, db)))
+        return unmatched(`no user with Telegram id ${transfer.memoTelegramId}`);
+      userId = transfer.memoTelegramId;
+    } else {
+      return unmatched(
+        transfer.comment === null
+          ? 'no text comment'
+          : 'the comment is neither a quote memo nor a Telegram id',
+      );
+    }
+    if (!rate)
+      return {
+        status: 'pending',
+        userId,
+        rate: null,
+        quoteId,
+        amountCents: 0,
+        note: `waiting for a fresh TON rate${why ? `; ${why}` : ''}`,
+      };
+    const cents = worth(rate);
+    if (cents <= 0) return unmatched('worth less than one cent at the rate', quoteId);
+    return { status: 'credited', userId, rate, quoteId, amountCents: cents, note: why };
+  }
+
+  /**
+   * Credits the wallet's pending deposits at the current rate once a fresh one is known, each in
+   * its own transaction, exactly once (the ledger's reference is the transaction hash). One that
+   * fails `maxAttempts` times is kept as unmatched with its error; returns how many were settled.
+   */
+  async creditPendingTonDeposits(wallet: string, maxAttempts: number): Promise<number> {
+    const ids = await this.repository.pendingDepositIds(wallet, 100);
+    if (ids.length === 0) return 0;
+    const rate = await this.settings.tonRate.fresh();
+    if (!rate) return 0;
+    let settled = 0;
+    for (const id of ids) {
+      try {
+        if (await this.creditPendingDeposit(id, rate)) settled += 1;
+      } catch (error) {
+        const deposit = await this.repository.findDeposit(id);
+        if (!deposit) throw error;
+        const message = errorMessage(error);
+        const attempts = await this.repository.noteTransferFailure(
+          wallet,
+          deposit.tx_hash,
+          message,
+        );
+        if (attempts < maxAttempts) continue;
+        await this.money.transaction(async ({ tx: db }) => {
+          await this.repository.settlePending(db, id, {
+            status: 'unmatched',
+            note: `not credited after ${attempts} tries: ${message}`,
+            microUsdPerTon: null,
+            amountCents: 0,
+          });
+          await this.repository.clearTransferFailures(db, deposit.tx_hash);
+        });
+        settled += 1;
+      }
+    }
+    return settled;
+  }
+
+  private async creditPendingDeposit(id: number, rate: TonRate): Promise<boolean> {
+    return this.money.transaction(async ({ tx: db, apply }) => {
+      const deposit = await this.repository.findDeposit(id, db, true);
+      if (!deposit || deposit.status !== 'pending' || deposit.user_id === null) return false;
+      const cents = nanotonsToCents(BigInt(deposit.amount_nanotons), rate.microUsdPerTon);
+      if (cents <= 0) {
+        await this.repository.settlePending(db, id, {
+          status: 'unmatched',
+          note: 'worth less than one cent at the rate',
+          microUsdPerTon: rate.microUsdPerTon,
+          amountCents: 0,
+        });
+        return true;
+      }
+      await apply({
+        userId: deposit.user_id,
+        amountCents: cents,
+        reason: LEDGER_REASONS.tonDeposit,
+        reference: deposit.tx_hash,
+        note: `TON deposit #${id}`,
+      });
+      await this.repository.settlePending(db, id, {
+        status: 'credited',
+        microUsdPerTon: rate.microUsdPerTon,
+        source: rate.source,
+        amountCents: cents,
+      });
+      await this.repository.clearTransferFailures(db, deposit.tx_hash);
+      return true;
+    });
+  }
+
+  /**
+   * Counts a failed attempt at recording a transaction. Below `maxAttempts` it returns null (the
+   * watcher retries it, with backoff); at `maxAttempts` the transfer is kept as an unmatched
+   * deposit with the error, for an admin, and the cursor moves past it so the rest are handled.
+   */
+  async recordFailedTonTransaction(
+    wallet: string,
+    tx: IndexerTransaction,
+    error: unknown,
+    maxAttempts: number,
+  ): Promise<(TonRecordResult & { attempts: number }) | null> {
+    const message = errorMessage(error);
+    const attempts = await this.repository.noteTransferFailure(wallet, tx.hash, message);
+    if (attempts < maxAttempts) return null;
+    const transfer = incomingTransfer(tx);
+    const rate = transfer ? await this.settings.tonRate.fresh() : null;
+    let amountCents = 0;
+    try {
+      if (transfer && rate) amountCents = nanotonsToCents(transfer.nanotons, rate.microUsdPerTon);
+    } catch {
+      amountCents = 0; // too large to price: an admin decides
+    }
+    return this.money.transaction(async ({ tx: db }) => {
+      await this.repository.lockCursor(db, wallet);
+      let depositId: number | null = null;
+      /** False when the deposit row itself could not be written. */
+      let kept = true;
+      if (transfer) {
+        // In a savepoint: a transfer whose values cannot even be stored (nanotons wider than the
+        // column, which no real transfer is) stays in ton_transfer_failures, and the cursor still moves.
+        depositId = await db
+          .savepoint((sp) =>
+            this.repository.insertDeposit(sp as unknown as Tx, {
+              wallet,
+              txHash: transfer.hash,
+              txLt: transfer.lt,
+              txTime: transfer.time,
+              source: transfer.source,
+              nanotons: transfer.nanotons,
+              comment: transfer.comment,
+              rateMicroUsdPerTon: amountCents > 0 && rate ? rate.microUsdPerTon : null,
+              rateSource: amountCents > 0 && rate ? rate.source : null,
+              quoteId: null,
+              amountCents,
+              userId: null,
+              status: 'unmatched',
+              note: `not credited after ${attempts} tries: ${message}`,
+            }),
+          )
+          .catch(() => {
+            kept = false;
+            return null;
+          });
+      }
+      if (kept) await this.repository.clearTransferFailures(db, tx.hash);
+      await this.repository.advanceCursor(db, wallet, tx.lt, tx.hash);
+      return {
+        depositId,
+        status: transfer && kept ? ('unmatched' as const) : null,
+        inserted: depositId !== null,
+        creditedCents: 0,
+        userId: null,
+        attempts,
+      };
     });
   }
 
@@ -219,8 +493,8 @@ export class PaymentsService {
   }
 
   /**
-   * Credits an unmatched deposit to a user at the rate stored with it, exactly once:
-   * a second assignment of the same deposit is refused.
+   * Credits an unmatched deposit to a user at the rate stored with it (at the current rate when
+   * it arrived without one), exactly once: a second assignment of the same deposit is refused.
    */
   async assignDeposit(
     actor: number,
@@ -232,6 +506,7 @@ export class PaymentsService {
       throw new BadRequestError('deposit_id must be a positive whole number');
     if (!Number.isSafeInteger(telegramId) || telegramId <= 0)
       throw new BadRequestError('telegram_id must be a positive whole number');
+    const current = this.settings.tonWalletAddress ? await this.settings.tonRate.fresh() : null;
     return this.money.transaction(async ({ tx: db, apply }) => {
       const deposit = await this.repository.findDeposit(depositId, db, true);
       if (!deposit) throw new NotFoundError(`Deposit ${depositId} not found`);
@@ -242,29 +517,48 @@ export class PaymentsService {
             : `Deposit ${depositId} is ${deposit.status} and cannot be credited`,
         );
       }
-      if (deposit.amount_cents <= 0)
-        throw new BadRequestError(`Deposit ${depositId} is worth less than one cent`);
+      let cents = deposit.amount_cents;
+      let newRate: { microUsdPerTon: number; source: RateSource; amountCents: number } | undefined;
+      if (deposit.rate_micro_usd_per_ton === null) {
+        if (!current)
+          throw new UnavailableError(
+            `Deposit ${depositId} arrived without a fresh TON rate and none is known now; try again in a minute`,
+          );
+        try {
+          cents = nanotonsToCents(BigInt(deposit.amount_nanotons), current.microUsdPerTon);
+        } catch {
+          throw new BadRequestError(
+            `Deposit ${depositId} is too large to credit through the app; credit the user by hand`,
+          );
+        }
+        newRate = {
+          microUsdPerTon: current.microUsdPerTon,
+          source: current.source,
+          amountCents: cents,
+        };
+      }
+      if (cents <= 0) throw new BadRequestError(`Deposit ${depositId} is worth less than one cent`);
       await this.users.ensureExists(db, telegramId);
       const wallet = await apply({
         userId: telegramId,
-        amountCents: deposit.amount_cents,
+        amountCents: cents,
         reason: LEDGER_REASONS.tonDeposit,
         reference: deposit.tx_hash,
         note: `TON deposit #${depositId} assigned by an admin`,
         createdBy: actor,
       });
-      await this.repository.markAssigned(db, depositId, telegramId, actor);
+      await this.repository.markAssigned(db, depositId, telegramId, actor, newRate);
       await audit?.(db, 'assign-deposit', {
         depositId,
         telegramId,
-        amountCents: deposit.amount_cents,
+        amountCents: cents,
         txHash: deposit.tx_hash,
       });
       const updated = (await this.repository.findDeposit(depositId, db))!;
       return {
         deposit: updated,
         balanceCents: wallet.balanceCents,
-        creditedCents: deposit.amount_cents,
+        creditedCents: cents,
       };
     });
   }
@@ -487,6 +781,35 @@ export class PaymentsService {
       debitedCents: result.balanceCents !== null ? result.payment.amount_cents : 0,
     };
   }
+}
+
+/** A quote memo nobody can guess: "SEER-" and 8 random letters of MEMO_LETTERS (40 bits). */
+function newQuoteMemo(): string {
+  let letters = '';
+  for (let i = 0; i < 8; i++) letters += MEMO_LETTERS[randomInt(MEMO_LETTERS.length)];
+  return `SEER-${letters}`;
+}
+
+/**
+ * Why a transfer naming a quote is not credited at the quoted rate, or null when it is: the
+ * quote's rate was honoured already, it had expired when the transfer was made (the chain's time),
+ * or the amount is off by more than the tolerance.
+ */
+function quoteRefusal(quote: TonQuoteRecord, transfer: IncomingTransfer): string | null {
+  if (quote.used_by_deposit !== null)
+    return `quote ${quote.memo} was already paid; credited at the current rate`;
+  if (transfer.time.getTime() > quote.expires_at.getTime())
+    return `quote ${quote.memo} had expired; credited at the current rate`;
+  const quoted = BigInt(quote.amount_nanotons);
+  const off = transfer.nanotons > quoted ? transfer.nanotons - quoted : quoted - transfer.nanotons;
+  if (off * TON_QUOTE_TOLERANCE_DIVISOR > quoted)
+    return `the amount is more than 1% away from quote ${quote.memo}; credited at the current rate`;
+  return null;
+}
+
+/** An error as text for a deposit's note (bounded). */
+function errorMessage(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 500);
 }
 
 /** A checkout refusal in the payer's language (English when it is not known). */

@@ -80,7 +80,8 @@ describe('Stars top-up with long polling', () => {
       status: 'success',
       wallet_address: '',
       memo: String(user),
-      ton_usd_rate: 3,
+      // TON is off here: no rate to show.
+      ton_usd_rate: null,
       ton_enabled: false,
       stars_enabled: true,
       stars_per_usd: 50,

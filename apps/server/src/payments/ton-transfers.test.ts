@@ -5,45 +5,62 @@ import {
   centsToNanotons,
   incomingTransfer,
   nanotonsToCents,
+  quoteMemoFrom,
   rawTonAddress,
   telegramIdFromMemo,
 } from './ton-transfers.js';
 import type { IndexerTransaction } from './toncenter.js';
 
 describe('nanotonsToCents', () => {
-  it('converts at the rate in cents per TON and rounds down', () => {
-    expect(nanotonsToCents(1_000_000_000n, 300)).toBe(300);
-    expect(nanotonsToCents(1_500_000_000n, 312)).toBe(468);
+  it('converts at the rate in millionths of a dollar per TON and rounds down', () => {
+    expect(nanotonsToCents(1_000_000_000n, 3_000_000)).toBe(300);
+    expect(nanotonsToCents(1_500_000_000n, 3_120_000)).toBe(468);
+    // a market price to the millionth: 2 TON at $3.141592 is $6.283184
+    expect(nanotonsToCents(2_000_000_000n, 3_141_592)).toBe(628);
     // 0.3 cents is not a cent
-    expect(nanotonsToCents(1_000_000n, 300)).toBe(0);
-    expect(nanotonsToCents(3_333_333n, 300)).toBe(0);
-    expect(nanotonsToCents(3_333_334n, 300)).toBe(1);
+    expect(nanotonsToCents(1_000_000n, 3_000_000)).toBe(0);
+    expect(nanotonsToCents(3_333_333n, 3_000_000)).toBe(0);
+    expect(nanotonsToCents(3_333_334n, 3_000_000)).toBe(1);
     // far beyond 2^53 nanotons stays exact
-    expect(nanotonsToCents(123_456_789_123_456_789n, 300)).toBe(37_037_036_737);
+    expect(nanotonsToCents(123_456_789_123_456_789n, 3_000_000)).toBe(37_037_036_737);
+    // worth more cents than a number holds exactly: refused, never rounded
+    expect(() => nanotonsToCents(10n ** 30n, 3_000_000)).toThrow(RangeError);
   });
 
   it('never credits more than the transfer is worth, and the app amount always covers the cents', () => {
     fc.assert(
       fc.property(
         fc.bigInt({ min: 0n, max: 10n ** 18n }),
-        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.integer({ min: 1, max: 10_000_000_000 }),
         (nanotons, rate) => {
           const cents = nanotonsToCents(nanotons, rate);
-          // cents * 1e9 <= nanotons * rate < (cents + 1) * 1e9
-          expect(BigInt(cents) * 1_000_000_000n <= nanotons * BigInt(rate)).toBe(true);
-          expect(BigInt(cents + 1) * 1_000_000_000n > nanotons * BigInt(rate)).toBe(true);
+          // cents * 1e13 <= nanotons * rate < (cents + 1) * 1e13
+          expect(BigInt(cents) * 10n ** 13n <= nanotons * BigInt(rate)).toBe(true);
+          expect(BigInt(cents + 1) * 10n ** 13n > nanotons * BigInt(rate)).toBe(true);
         },
       ),
     );
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 10_000_000 }),
-        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.integer({ min: 1, max: 10_000_000_000 }),
         (cents, rate) => {
           expect(nanotonsToCents(centsToNanotons(cents, rate), rate)).toBe(cents);
         },
       ),
     );
+  });
+});
+
+describe('quoteMemoFrom', () => {
+  it("reads a quote's memo, forgiving surrounding spaces and letter case only", () => {
+    expect(quoteMemoFrom('SEER-7K3M9QX2')).toBe('SEER-7K3M9QX2');
+    expect(quoteMemoFrom('  seer-7k3m9qx2\n')).toBe('SEER-7K3M9QX2');
+    expect(quoteMemoFrom('SEER-7K3M9QX')).toBeNull();
+    expect(quoteMemoFrom('SEER-7K3M 9QX2')).toBeNull();
+    expect(quoteMemoFrom('SEER-7K3M9QXI')).toBeNull(); // I is not in Crockford's alphabet
+    expect(quoteMemoFrom('123456789')).toBeNull();
+    expect(quoteMemoFrom(null)).toBeNull();
   });
 });
 

@@ -3,21 +3,41 @@ import { Address } from '@ton/core';
 import { NANOTONS_PER_TON } from '@seer/contract';
 import type { IndexerTransaction } from './toncenter.js';
 
-/** Nanotons to cents at a rate in cents per TON, rounded down: a deposit never credits more than it is worth. */
-export function nanotonsToCents(nanotons: bigint, rateCentsPerTon: number): number {
+/** A rate is in millionths of a dollar per TON; a cent is 10,000 of them. */
+const MICRO_USD_PER_CENT = 10_000n;
+
+function checkedRate(microUsdPerTon: number): bigint {
+  if (!Number.isSafeInteger(microUsdPerTon) || microUsdPerTon <= 0)
+    throw new RangeError('rate must be a positive whole number of millionths of a dollar');
+  return BigInt(microUsdPerTon);
+}
+
+/**
+ * Nanotons to cents at a rate in millionths of a dollar per TON, rounded down: a deposit never
+ * credits more than it is worth.
+ */
+export function nanotonsToCents(nanotons: bigint, microUsdPerTon: number): number {
   if (nanotons < 0n) throw new RangeError('nanotons must not be negative');
-  if (!Number.isSafeInteger(rateCentsPerTon) || rateCentsPerTon <= 0)
-    throw new RangeError('rate must be a positive whole number of cents');
-  const cents = (nanotons * BigInt(rateCentsPerTon)) / NANOTONS_PER_TON;
+  const cents = (nanotons * checkedRate(microUsdPerTon)) / (NANOTONS_PER_TON * MICRO_USD_PER_CENT);
   if (cents > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError('amount too large');
   return Number(cents);
 }
 
-/** Cents to the nanotons that are worth at least that much (rounded up), for the app's "send this much TON". */
-export function centsToNanotons(cents: number, rateCentsPerTon: number): bigint {
-  const numerator = BigInt(cents) * NANOTONS_PER_TON;
-  const rate = BigInt(rateCentsPerTon);
+/** Cents to the nanotons that are worth at least that much (rounded up): a quote's "send this much TON". */
+export function centsToNanotons(cents: number, microUsdPerTon: number): bigint {
+  const numerator = BigInt(cents) * NANOTONS_PER_TON * MICRO_USD_PER_CENT;
+  const rate = checkedRate(microUsdPerTon);
   return (numerator + rate - 1n) / rate;
+}
+
+/** A quote's memo: "SEER-" and 8 of Crockford's base32 letters (no digit-only memo can be one). */
+export const QUOTE_MEMO = /^SEER-[0-9A-HJKMNP-TV-Z]{8}$/;
+
+/** The quote memo a comment names (spaces around and letter case forgiven), or null. */
+export function quoteMemoFrom(comment: string | null): string | null {
+  if (comment === null) return null;
+  const text = comment.trim().toUpperCase();
+  return QUOTE_MEMO.test(text) ? text : null;
 }
 
 /**

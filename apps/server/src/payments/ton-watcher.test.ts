@@ -117,12 +117,13 @@ describe('TON deposit watcher', () => {
     unsubscribe();
 
     const [deposit] = await t.db
-      .sql`SELECT status, user_id, amount_cents, rate_cents_per_ton, amount_nanotons::text AS nanotons FROM ton_deposits WHERE tx_hash = ${tx.hash}`;
+      .sql`SELECT status, user_id, amount_cents, rate_micro_usd_per_ton, rate_source, amount_nanotons::text AS nanotons FROM ton_deposits WHERE tx_hash = ${tx.hash}`;
     expect(deposit).toMatchObject({
       status: 'credited',
       user_id: user,
       amount_cents: 300,
-      rate_cents_per_ton: 300,
+      rate_micro_usd_per_ton: 3_000_000,
+      rate_source: 'fixed',
       nanotons: '1000000000',
     });
     const ledger = await t.db

@@ -4,6 +4,9 @@
  * and records each new one oldest first, each in its own database transaction that also
  * advances the cursor. A failure of the indexer stops the pass before anything is skipped;
  * the next attempt waits with exponential backoff and starts again from the cursor.
+ * A transaction that fails to record `maxAttempts` times in a row (any error: a value too large to
+ * credit, a constraint) is kept as an unmatched deposit with its error and the watcher moves on.
+ * Each pass first credits deposits that were waiting for a fresh TON rate (decision 037).
  */
 import type { Sql } from '../db/database.js';
 import { rawTonAddress } from './ton-transfers.js';
@@ -20,6 +23,8 @@ export interface TonWatcherOptions {
   intervalMs: number;
   pageSize?: number;
   backoff?: { baseMs: number; maxMs: number };
+  /** Tries of one transaction (and of a pending credit) before it is kept as unmatched; default 5. */
+  maxAttempts?: number;
   log?: (
     level: 'info' | 'warn' | 'error',
     message: string,
@@ -33,6 +38,7 @@ export interface TonWatcherOptions {
 
 export class TonDepositWatcher {
   private readonly pageSize: number;
+  private readonly maxAttempts: number;
   private readonly backoff: { baseMs: number; maxMs: number };
   private readonly lock: LeaderLock | null;
   /**
@@ -52,6 +58,7 @@ export class TonDepositWatcher {
 
   constructor(private readonly options: TonWatcherOptions) {
     this.pageSize = options.pageSize ?? 100;
+    this.maxAttempts = options.maxAttempts ?? 5;
     this.backoff = options.backoff ?? { baseMs: 1_000, maxMs: 5 * 60_000 };
     this.lock = options.sql ? new LeaderLock(options.sql, LOCK_KEYS.tonWatcher) : null;
     this.account = rawTonAddress(options.wallet) ?? options.wallet;
@@ -85,6 +92,8 @@ export class TonDepositWatcher {
   async pollOnce(): Promise<number> {
     const { client, payments } = this.options;
     const wallet = this.account;
+    const settled = await payments.creditPendingTonDeposits(wallet, this.maxAttempts);
+    if (settled > 0) this.options.log?.('info', 'pending TON deposits settled', { settled });
     let cursor = await payments.tonCursor(wallet);
     let recorded = 0;
     for (;;) {
@@ -98,7 +107,7 @@ export class TonDepositWatcher {
       const fresh = newTransactions(page, cursor?.lt ?? 0n);
       for (const tx of fresh) {
         if (this.stopping) return recorded;
-        const result = await payments.recordTonTransaction(wallet, tx);
+        const result = await this.record(wallet, tx);
         cursor = { lt: tx.lt, hash: tx.hash };
         recorded += 1;
         if (result.inserted && result.status) {
@@ -119,6 +128,33 @@ export class TonDepositWatcher {
           'indexer returned a full page without transactions after the cursor (does it honour start_lt?)',
         );
       }
+    }
+  }
+
+  /**
+   * Records one transaction; on a failure counts the try, and after `maxAttempts` keeps the
+   * transfer as unmatched with the error. Below that the error ends the pass (retried with backoff).
+   * A failure to count (the database is away) rethrows the original error: nothing is skipped.
+   */
+  private async record(wallet: string, tx: IndexerTransaction): Promise<TonRecordResult> {
+    const { payments } = this.options;
+    try {
+      return await payments.recordTonTransaction(wallet, tx);
+    } catch (error) {
+      let parked: Awaited<ReturnType<PaymentsService['recordFailedTonTransaction']>>;
+      try {
+        parked = await payments.recordFailedTonTransaction(wallet, tx, error, this.maxAttempts);
+      } catch {
+        throw error;
+      }
+      if (!parked) throw error;
+      this.options.log?.('error', 'TON transaction kept as unmatched after repeated failures', {
+        txHash: tx.hash,
+        depositId: parked.depositId,
+        attempts: parked.attempts,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      return parked;
     }
   }
 

@@ -34,6 +34,8 @@ export const RATE_LIMITS = {
   starsInvoice: { calls: 20, perSeconds: 60, counted: 'shared', what: 'top-up invoices' },
   /** CreateCryptoInvoice: each one is a NOWPayments call (decision 018). */
   cryptoInvoice: { calls: 20, perSeconds: 60, counted: 'shared', what: 'crypto invoices' },
+  /** CreateTonQuote: each one is a row and may call the rates API (decision 037). */
+  tonQuote: { calls: 30, perSeconds: 60, counted: 'shared', what: 'TON quotes' },
   /** CreateTestPayment (demo mode only): each one writes a ledger row. */
   testPayment: { calls: 20, perSeconds: 60, counted: 'shared', what: 'test payments' },
   /** UploadImage: up to 5 MB stored each. */

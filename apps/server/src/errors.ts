@@ -99,6 +99,16 @@ export class UnavailableError extends AppError {
     super(503, ERROR_CODES.unavailable, message);
   }
 }
+/** Bounded work (image decoding, decision 035) is at capacity; the HTTP answer carries Retry-After. */
+export class BusyError extends AppError {
+  constructor(
+    message: string,
+    /** Whole seconds to wait before asking again (at least 1). */
+    readonly retryAfterSeconds: number,
+  ) {
+    super(503, ERROR_CODES.busy, message);
+  }
+}
 export class DatabaseUnavailableError extends AppError {
   constructor(
     message = 'The database is unavailable for a moment; nothing was done, please try again',

@@ -1,14 +1,16 @@
 /** The one place errors become HTTP answers; detail of anything 5xx stays in the log. */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ERROR_CODES, type ErrorAnswer } from '@seer/contract';
-import { describeError, RateLimitedError } from '../errors.js';
+import { BusyError, describeError, RateLimitedError } from '../errors.js';
 
 export function installErrorHandler(app: FastifyInstance, webDistDir: string | null): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     const { status, code, message } = describeError(error);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    // A busy answer is the server protecting itself, not a failure to look into.
+    if (status >= 500 && !(error instanceof BusyError))
+      request.log.error({ err: error }, 'request failed');
     const body: ErrorAnswer = { status: 'error', message, code };
-    if (error instanceof RateLimitedError)
+    if (error instanceof RateLimitedError || error instanceof BusyError)
       void reply.header('retry-after', error.retryAfterSeconds);
     void reply.status(status).send(body);
   });

@@ -1,10 +1,12 @@
-/** GET /api/images/:id?w=: a WebP copy at one of the fixed widths, never enlarged, cached; bad widths are 400. */
+/**
+ * GET /api/images/:id?w=: a WebP copy at one of the fixed widths, never enlarged, made once from
+ * the stored normalized image and kept; bad widths are 400.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { LIMITS } from '@seer/contract';
 import { newUserId, startTestApp, type TestApp } from '../test/harness.js';
-import { pngImage } from './image-fixtures.js';
-import { ImageVariants, resizeToWebp } from './image-variants.js';
+import { VariantCache } from './image-variants.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -64,10 +66,11 @@ describe('image variants', () => {
       headers: { 'if-none-match': etag },
     });
     expect(again.statusCode).toBe(304);
-    // The original is still served as uploaded.
+    // Without a width: the stored image, normalized at upload (a photo stays a JPEG).
     const full = await t.app.inject({ method: 'GET', url });
     expect(full.headers['content-type']).toBe('image/jpeg');
-    expect(full.rawPayload.equals(original)).toBe(true);
+    const stored = await sharp(full.rawPayload).metadata();
+    expect([stored.width, stored.height, stored.depth]).toEqual([1200, 800, 'uchar']);
   });
 
   it('never enlarges a small original', async () => {
@@ -87,28 +90,7 @@ describe('image variants', () => {
     expect(response.json().message).toContain(LIMITS.imageVariantWidths.join(', '));
   });
 
-  it('serves the original when its body cannot be decoded, and 404 for an unknown id', async () => {
-    // The fixture has a valid PNG header (it passes the upload check) but no real pixel data.
-    const boundary = '----seer-variant-boundary';
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/UploadImage.php',
-      headers: {
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        authorization: t.initData(newUserId()),
-      },
-      payload: Buffer.concat([
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`,
-        ),
-        pngImage(64, 64),
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]),
-    });
-    const url = (response.json() as { image: { url: string } }).image.url;
-    const variant = await t.app.inject({ method: 'GET', url: `${url}?w=64` });
-    expect(variant.statusCode).toBe(200);
-    expect(variant.headers['content-type']).toBe('image/png');
+  it('answers 404 for an unknown id at any width', async () => {
     const missing = await t.app.inject({
       method: 'GET',
       url: '/api/images/00000000-0000-4000-8000-000000000000?w=64',
@@ -116,18 +98,56 @@ describe('image variants', () => {
     expect(missing.statusCode).toBe(404);
   });
 
-  it('keeps the cache within its bound, dropping the least recently used copy', async () => {
-    const a = await photo(400, 400);
-    const small = (await resizeToWebp(a, 64)).length;
-    const large = (await resizeToWebp(a, 256)).length;
-    // Room for both, not for a third copy as large as the 256 px one.
-    const variants = new ImageVariants(small + large + large - 1);
-    const first = await variants.webp('a', a, 64);
-    expect(await variants.webp('a', a, 64)).toBe(first); // from the cache
-    await variants.webp('a', a, 256);
-    expect(await variants.webp('a', a, 64)).toBe(first); // still there, now the most recent
-    await variants.webp('b', a, 256);
-    await variants.webp('c', a, 256);
-    expect(await variants.webp('a', a, 64)).not.toBe(first); // pushed out, made again
+  it('makes each width once, from the stored image (not the upload), and keeps it in the database', async () => {
+    const url = await upload(await photo(1200, 800));
+    const id = url.split('/').pop()!;
+    const colourAt = async (width: number, app = t) => {
+      const response = await app.app.inject({ method: 'GET', url: `${url}?w=${width}` });
+      expect(response.statusCode).toBe(200);
+      const { dominant } = await sharp(response.rawPayload).stats();
+      return dominant.r > 200 && dominant.b < 60
+        ? 'red'
+        : dominant.b > 200 && dominant.r < 60
+          ? 'blue'
+          : 'other';
+    };
+    const flat = (background: string) =>
+      sharp({ create: { width: 1200, height: 800, channels: 3, background } })
+        .jpeg()
+        .toBuffer();
+    // The stored image is what widths are made from: replaced by a red one, widths come out red.
+    await t.db.sql`UPDATE images SET bytes = ${await flat('#ff0000')} WHERE id = ${id}`;
+    expect(await colourAt(256)).toBe('red');
+    const [kept] = await t.db.sql<{ width: number }[]>`
+      SELECT width FROM image_variants WHERE image_id = ${id}`;
+    expect(kept).toEqual({ width: 256 });
+
+    // Made once: after the stored image changes, that width is still the copy made before, also on
+    // another instance (from the database, not its memory); a width not made yet comes out blue.
+    await t.db.sql`UPDATE images SET bytes = ${await flat('#0000ff')} WHERE id = ${id}`;
+    expect(await colourAt(256)).toBe('red');
+    const other = await startTestApp({ db: t.db, seed: false });
+    try {
+      expect(await colourAt(256, other)).toBe('red');
+      expect(await colourAt(128, other)).toBe('blue');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('keeps the memory cache within its bound, dropping the least recently used copy', () => {
+    const cache = new VariantCache(250);
+    const copy = (size: number) => Buffer.alloc(size);
+    const small = copy(50);
+    cache.remember('a:64', small);
+    cache.remember('a:256', copy(100));
+    expect(cache.get('a:64')).toBe(small); // now the most recent
+    cache.remember('b:256', copy(100)); // 250 in all: still fits
+    cache.remember('c:256', copy(100)); // pushes out the least recent: a:256
+    expect(cache.get('a:256')).toBeUndefined();
+    expect(cache.get('a:64')).toBe(small);
+    cache.remember('d:1024', copy(251)); // larger than the whole cache: not kept
+    expect(cache.get('d:1024')).toBeUndefined();
+    expect(cache.get('b:256')).toBeDefined();
   });
 });

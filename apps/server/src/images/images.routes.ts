@@ -2,7 +2,7 @@
  * UploadImage.php (multipart, field "file") and GET /api/images/:id. The image URL is the
  * secret (an <img> cannot send the init data): a random UUID, served to whoever holds it.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import { ERROR_CODES, LIMITS } from '@seer/contract';
 import type { AuthService } from '../auth/auth.service.js';
@@ -60,6 +60,18 @@ async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
   }
 }
 
+/**
+ * Aborts when the client goes away before its answer was sent, so image work still waiting for it
+ * is dropped (decision 035).
+ */
+function untilClientGoes(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
+
 export async function imagesRoutes(
   app: FastifyInstance,
   auth: AuthService,
@@ -84,14 +96,19 @@ export async function imagesRoutes(
       done(new UploadMediaTypeError(request.headers['content-type'])),
     );
 
-    registerCall(scope, auth, 'UploadImage', async ({ identity, request }) => {
+    registerCall(scope, auth, 'UploadImage', async ({ identity, request, reply }) => {
       await limits.take('imageUpload', identity.telegramId);
+      const signal = untilClientGoes(reply);
       const bytes = await readUploadedFile(request);
-      return { status: 'success', image: await images.upload(identity.telegramId, bytes) };
+      return {
+        status: 'success',
+        image: await images.upload(identity.telegramId, bytes, signal),
+      };
     });
   });
 
   // `?w=<width>`: a WebP copy at most that wide, for avatars and previews (sharp on 2× screens).
+  // Without it: the stored image, normalized at upload (at most 4096 px per side, JPEG or PNG).
   app.get<{ Params: { id: string }; Querystring: { w?: string } }>(
     '/api/images/:id',
     async (request, reply) => {
@@ -99,10 +116,11 @@ export async function imagesRoutes(
       if (w !== undefined && !/^[1-9][0-9]{0,4}$/.test(w)) {
         throw new BadRequestError('w: a width in pixels, e.g. w=128');
       }
+      const signal = untilClientGoes(reply);
       const image =
         w === undefined
-          ? await images.get(request.params.id)
-          : await images.variant(request.params.id, Number(w));
+          ? await images.get(request.params.id, signal)
+          : await images.variant(request.params.id, Number(w), signal);
       const etag = `"${image.id}${w === undefined ? '' : `-${w}`}"`;
       // The bytes behind an id never change: browsers may keep them for good, but no shared cache.
       void reply

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLS, LIMITS, type Advisor } from '@seer/contract';
 import { newUserId, startTestApp, type TestApp } from '../test/harness.js';
 import { inspectImage } from './image-format.js';
-import { jpegImage, pngImage, webpImage } from './image-fixtures.js';
+import { jpegImage, pngImage, undecodablePng, webpImage } from './image-fixtures.js';
 
 let t: TestApp;
 let advisor: Advisor;
@@ -104,11 +104,16 @@ describe('UploadImage.php', () => {
 
       const served = await t.app.inject({ method: 'GET', url: image.url });
       expect(served.statusCode).toBe(200);
-      expect(served.headers['content-type']).toBe('image/png');
+      // Stored normalized (decision 035): an opaque image is kept as JPEG, without its metadata.
+      expect(served.headers['content-type']).toBe('image/jpeg');
       expect(served.headers['cache-control']).toMatch(/max-age=31536000/);
       expect(served.headers['cache-control']).toMatch(/private/);
       expect(served.headers['x-content-type-options']).toBe('nosniff');
-      expect(served.rawPayload.equals(png)).toBe(true);
+      expect(inspectImage(served.rawPayload)).toEqual({
+        mime: 'image/jpeg',
+        width: 40,
+        height: 30,
+      });
       const again = await t.app.inject({
         method: 'GET',
         url: image.url,
@@ -129,10 +134,19 @@ describe('UploadImage.php', () => {
     expect(gif.status).toBe(415);
     expect(gif.body.message).toMatch(/JPEG, PNG or WebP/);
     const huge = await upload(userId, pngImage(LIMITS.imageMaxDimension + 1, 10));
-    expect(huge.status).toBe(400);
+    expect(huge.status).toBe(413);
     expect(huge.body.message).toMatch(/out of bounds/);
     const broken = await upload(userId, jpegImage(10, 10).subarray(0, 40));
     expect(broken.status).toBe(400);
+    // Header and chunks fine, pixel data cut short: refused when decoded, before anything is stored.
+    const undecodable = await upload(userId, undecodablePng(64, 64));
+    expect(undecodable.status).toBe(400);
+    expect(undecodable.body).toMatchObject({
+      code: 'bad_request',
+      message: 'The PNG image cannot be decoded: it is damaged or incomplete',
+    });
+    // WebP headers without pixel data do not decode either.
+    expect((await upload(userId, webpImage(64, 64))).status).toBe(400);
     const empty = await upload(userId, Buffer.alloc(0));
     expect(empty.status).toBe(400);
     const tooBig = await upload(
@@ -178,9 +192,7 @@ describe('UploadImage.php', () => {
 
   it('sends an image message billed like a text message, and only with your own upload', async () => {
     const userId = newUserId();
-    const { image } = CALLS.UploadImage.answer.parse(
-      (await upload(userId, webpImage(64, 64))).body,
-    );
+    const { image } = CALLS.UploadImage.answer.parse((await upload(userId, pngImage(64, 64))).body);
     const sent = await t.app.inject({
       method: 'POST',
       url: '/api/CreateMessage.php',

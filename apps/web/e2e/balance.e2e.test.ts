@@ -49,12 +49,12 @@ describe.skipIf(skipReason())('balance screen', () => {
     await screenshot(app, 'balance-deposit-crypto');
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).last().click();
 
-    // No wallet connected: Top up shows the TON instructions with this user's memo.
+    // No wallet connected: Top up shows the TON instructions with a quote's memo (decision 037).
     await page.getByLabel('Amount').fill('3');
     await page.getByRole('button', { name: 'Top up' }).click();
+    await page.getByText(/^Send 1 TON to get \$3\.00\. This price holds/).waitFor();
     const memo = (await page.getByTestId('ton-memo').textContent())!.trim();
-    expect(memo).toMatch(/^\d+$/);
-    await page.getByText('To send for $3.00: 1 TON (1 TON = $3.00)').waitFor();
+    expect(memo).toMatch(/^SEER-[0-9A-Z]{8}$/);
     await screenshot(app, 'balance-ton-instructions');
 
     indexer.addIncoming({ nanotons: TON, comment: memo });

@@ -55,6 +55,11 @@ function DepositRow({ deposit, onAssigned }: { deposit: AdminDepositRow; onAssig
           <span className="small admin-block">
             {t('admin.deposits.memo', { memo: deposit.comment ?? t('admin.deposits.noMemo') })}
           </span>
+          {deposit.note && (
+            <span className="small muted admin-block" data-testid="deposit-note">
+              {t('admin.deposits.note', { note: deposit.note })}
+            </span>
+          )}
           {deposit.source && (
             <span className="small muted admin-block admin-mono">
               {t('admin.deposits.from', { address: deposit.source })}

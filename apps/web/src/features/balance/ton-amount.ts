@@ -1,15 +1,8 @@
 /**
- * TON amounts for a dollar top-up, without a TON library (this module is on the balance screen
- * itself; @ton/core comes with the wallet connection): the nanotons to send and, for plain
- * browsers, the ton://transfer link.
+ * TON amounts without a TON library (this module is on the balance screen itself; @ton/core comes
+ * with the wallet connection): the ton://transfer link for plain browsers. The nanotons to send
+ * come from the server's quote (CreateTonQuote), never from a rate computed here.
  */
-import { NANOTONS_PER_TON } from '@seer/contract';
-
-/** Nanotons worth at least `cents` at `rateCentsPerTon` (rounded up, so the deposit covers the amount). */
-export function nanotonsFor(cents: number, rateCentsPerTon: number): bigint {
-  const rate = BigInt(rateCentsPerTon);
-  return (BigInt(cents) * NANOTONS_PER_TON + rate - 1n) / rate;
-}
 
 /**
  * The ton:// deep link most wallet apps open with the amount and comment filled in. Only for

@@ -56,4 +56,20 @@ describe('the TON Connect transaction', () => {
       transactionRequest({ address: RAW, nanotons: 1n, memo: '1', network: '-3' }).network,
     ).toBe('-3');
   });
+
+  it("ends no later than the quote's price", () => {
+    const transfer = {
+      address: RAW,
+      nanotons: 1n,
+      memo: 'SEER-7K3M9QX2',
+      network: '-239',
+    } as const;
+    const now = 1_700_000_000_500;
+    expect(transactionRequest({ ...transfer, validUntilMs: now + 120_000 }, now).validUntil).toBe(
+      1_700_000_120,
+    );
+    expect(transactionRequest({ ...transfer, validUntilMs: now + 900_000 }, now).validUntil).toBe(
+      1_700_000_600,
+    );
+  });
 });

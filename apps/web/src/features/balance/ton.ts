@@ -34,21 +34,30 @@ export interface TonTransfer {
   /** The deposit wallet, as the server gives it. */
   address: string;
   nanotons: bigint;
-  /** The text comment: the user's Telegram id. */
+  /** The text comment: a quote's memo (or the user's Telegram id). */
   memo: string;
   network: TonNetwork;
+  /** When the quote's price ends (ms since the epoch): the wallet's request ends no later. */
+  validUntilMs?: number;
 }
 
 /** How long the wallet may take to send before the request expires. */
 const VALID_FOR_SECONDS = 10 * 60;
 
-/** The TON Connect request for one transfer: exact nanotons, the memo as comment, the network set. */
+/**
+ * The TON Connect request for one transfer: exact nanotons, the memo as comment, the network set,
+ * valid for 10 minutes or until the quote's price ends, whichever is first.
+ */
 export function transactionRequest(
   transfer: TonTransfer,
   nowMs: number = Date.now(),
 ): SendTransactionRequest {
+  const tenMinutes = Math.floor(nowMs / 1000) + VALID_FOR_SECONDS;
   return {
-    validUntil: Math.floor(nowMs / 1000) + VALID_FOR_SECONDS,
+    validUntil:
+      transfer.validUntilMs === undefined
+        ? tenMinutes
+        : Math.min(tenMinutes, Math.floor(transfer.validUntilMs / 1000)),
     network: transfer.network,
     messages: [
       {

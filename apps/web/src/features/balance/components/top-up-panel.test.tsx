@@ -61,6 +61,7 @@ vi.mock('./wallet-connect', async () => {
 });
 
 const { TopUpPanel } = await import('./top-up-panel');
+const { quoteTime } = await import('./ton-instructions');
 
 const ADDRESS = 'UQCrq6urq6urq6urq6urq6urq6urq6urq6urq6urq6urq5jh';
 const GENEROUS_FAILURE = /don't have enough funds|недостаточно средств/;
@@ -84,6 +85,23 @@ function depositInfo(overrides: Record<string, unknown> = {}) {
 
 type Answers = Partial<Record<string, unknown>>;
 
+const QUOTE_MEMO = 'SEER-7K3M9QX2';
+/** A quote as the server gives it: the nanotons for the asked dollars at $3 per TON, rounded up. */
+function tonQuote(body: unknown, overrides: Record<string, unknown> = {}) {
+  const cents = Math.round(Number((body as { amount: string }).amount) * 100);
+  return {
+    status: 'success',
+    memo: QUOTE_MEMO,
+    wallet_address: ADDRESS,
+    amount_nanotons: String((BigInt(cents) * 1_000_000_000n + 299n) / 300n),
+    amount_cents: cents,
+    ton_usd_rate: 3,
+    expires_at: new Date(Date.now() + 15 * 60_000).toISOString(),
+    ton_network: '-239',
+    ...overrides,
+  };
+}
+
 /** The server: each call answers what `answers` holds for it (an Error is thrown). */
 function serve(info: unknown, answers: Answers = {}) {
   const all: Answers = {
@@ -95,6 +113,7 @@ function serve(info: unknown, answers: Answers = {}) {
       invoice_url: 'https://nowpayments.io/payment/?iid=5077125051',
     },
     CreateTestPayment: { status: 'success', new_balance: 12.5, credited: 12.5 },
+    CreateTonQuote: (body: unknown) => tonQuote(body),
     ...answers,
   };
   api.callApi.mockImplementation(async (name: string, input?: { body?: unknown }) => {
@@ -102,7 +121,7 @@ function serve(info: unknown, answers: Answers = {}) {
     if (input?.body !== undefined) api.bodies.push([name, input.body]);
     const answer = all[name];
     if (answer instanceof Error) throw answer;
-    return answer;
+    return typeof answer === 'function' ? (answer as (b: unknown) => unknown)(input?.body) : answer;
   });
 }
 
@@ -508,18 +527,64 @@ describe('Deposit Crypto', () => {
 });
 
 describe('TON', () => {
-  it('in a plain browser, Top up without a wallet shows the instructions with the amount and a ton:// link', async () => {
-    serve(depositInfo());
+  it('in a plain browser, Top up without a wallet shows a quote: its memo, TON, dollars, until when, and a ton:// link', async () => {
+    const expires = new Date(Date.now() + 15 * 60_000).toISOString();
+    serve(depositInfo(), {
+      CreateTonQuote: (body: unknown) => tonQuote(body, { expires_at: expires }),
+    });
     renderPanel();
     await loaded();
     fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '4.50' } });
     fireEvent.click(button('Top up'));
     expect((await screen.findByTestId('ton-address')).textContent).toBe(ADDRESS);
-    expect(screen.getByTestId('ton-memo').textContent).toBe('424242');
-    expect(screen.getByText('To send for $4.50: 1.5 TON (1 TON = $3.00)')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('ton-memo').textContent).toBe(QUOTE_MEMO));
+    expect(bodiesOf('CreateTonQuote')).toEqual([{ amount: '4.50' }]);
+    const time = quoteTime(expires, 'en');
+    expect(
+      screen.getByText(
+        `Send 1.5 TON to get $4.50. This price holds for transfers made until ${time}.`,
+      ),
+    ).toBeTruthy();
+    expect(screen.getByTestId('ton-id-memo').textContent).toContain('424242');
     expect(screen.getByRole('link', { name: 'Open in a wallet app' }).getAttribute('href')).toBe(
-      `ton://transfer/${ADDRESS}?amount=1500000000&text=424242`,
+      `ton://transfer/${ADDRESS}?amount=1500000000&text=${QUOTE_MEMO}`,
     );
+  });
+
+  it('without a price right now, keeps the Telegram-id memo and says it is credited at arrival', async () => {
+    serve(depositInfo({ ton_usd_rate: null }), {
+      CreateTonQuote: new ApiError(503, 'unavailable', 'The TON price is not known right now'),
+    });
+    renderPanel();
+    await loaded();
+    fireEvent.click(button('Top up'));
+    await screen.findByText('Could not get a TON price right now. Try again in a minute.');
+    expect(screen.getByTestId('ton-memo').textContent).toBe('424242');
+    expect(
+      screen.getByText(
+        'With your Telegram ID as the memo, any amount is credited at the TON price when it arrives.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Open in a wallet app' })).toBeNull();
+  });
+
+  it('says when a quote has expired and asks for a new one on request', async () => {
+    let calls = 0;
+    serve(depositInfo(), {
+      CreateTonQuote: (body: unknown) =>
+        tonQuote(body, {
+          memo: calls++ === 0 ? QUOTE_MEMO : 'SEER-NEWQUOTE',
+          expires_at: new Date(Date.now() + (calls === 1 ? 600 : 900_000)).toISOString(),
+        }),
+    });
+    renderPanel();
+    await loaded();
+    fireEvent.click(button('Top up'));
+    await waitFor(() => expect(screen.getByTestId('ton-memo').textContent).toBe(QUOTE_MEMO));
+    await screen.findByText('This price has expired. Get a new one before you send.');
+    expect(screen.getByTestId('ton-memo').textContent).toBe('424242');
+    fireEvent.click(button('New price'));
+    await waitFor(() => expect(screen.getByTestId('ton-memo').textContent).toBe('SEER-NEWQUOTE'));
   });
 
   it('inside Telegram gives no ton:// link, shows at most 4 decimals of TON, and passes the return link to TON Connect', async () => {
@@ -530,28 +595,33 @@ describe('TON', () => {
     fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '25' } });
     fireEvent.click(button('Top up'));
     await screen.findByTestId('ton-address');
-    expect(screen.getByText('To send for $25.00: 8.3333 TON (1 TON = $3.00)')).toBeTruthy();
+    await screen.findByText(/^Send 8\.3333 TON to get \$25\.00\./);
     expect(screen.queryByRole('link')).toBeNull();
     expect(document.querySelector('a[href^="ton:"]')).toBeNull();
     expect(walletState.returnUrl).toBe('https://t.me/seer_bot/app');
   });
 
-  it('with a connected wallet, Top up sends the exact nanotons with the memo on the network, then waits for the credit', async () => {
+  it('with a connected wallet, Top up asks for a quote and sends its nanotons with its memo on the network, then waits for the credit', async () => {
     const send = vi.fn<WalletHandle['send']>().mockResolvedValue();
     walletState.handle = { send };
-    serve(depositInfo({ ton_network: '-3' }));
+    const expires = new Date(Date.now() + 15 * 60_000).toISOString();
+    serve(depositInfo({ ton_network: '-3' }), {
+      CreateTonQuote: (body: unknown) => tonQuote(body, { ton_network: '-3', expires_at: expires }),
+    });
     renderPanel();
     await loaded();
     fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '25' } });
     fireEvent.click(button('Top up'));
     await screen.findByText(
-      '8.3333 TON sent. Your balance updates as soon as the network confirms it.',
+      '8.3333 TON sent for $25.00. Your balance updates as soon as the network confirms it.',
     );
+    expect(bodiesOf('CreateTonQuote')).toEqual([{ amount: '25.00' }]);
     expect(send).toHaveBeenCalledWith({
       address: ADDRESS,
       nanotons: 8_333_333_334n,
-      memo: '424242',
+      memo: QUOTE_MEMO,
       network: '-3',
+      validUntilMs: Date.parse(expires),
     });
     expect(screen.queryByTestId('ton-address')).toBeNull();
 
@@ -581,6 +651,20 @@ describe('TON', () => {
     fireEvent.click(button('Top up'));
     await screen.findByText('The wallet did not send the transfer. Nothing was charged.');
     expect(screen.getByText('Failed to top up balance.')).toBeTruthy();
+  });
+
+  it('with a connected wallet, a quote the server refuses asks the wallet for nothing', async () => {
+    const send = vi.fn<WalletHandle['send']>().mockResolvedValue();
+    walletState.handle = { send };
+    serve(depositInfo(), {
+      CreateTonQuote: new ApiError(503, 'unavailable', 'The TON price is not known right now'),
+    });
+    renderPanel();
+    await loaded();
+    fireEvent.click(button('Top up'));
+    await screen.findByText('Could not get a TON price right now. Try again in a minute.');
+    expect(send).not.toHaveBeenCalled();
+    expect(screen.queryByText(/TON sent/)).toBeNull();
   });
 
   it('says "No Telegram ID found" when the deposit details cannot be loaded', async () => {

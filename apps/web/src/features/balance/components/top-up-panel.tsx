@@ -6,7 +6,8 @@
  *   the Stars invoice;
  * - demo mode's test payment (no money charged);
  * - "Deposit Crypto": a NOWPayments invoice when configured, else the TON instructions;
- * - the TON wallet connection and "Top up" (the connected wallet sends the TON with the memo;
+ * - the TON wallet connection and "Top up" (a quote, then the connected wallet sends its TON with
+ *   its memo, decision 037;
  *   without one, the TON instructions).
  * Inside Telegram's iOS and Android apps, with PHONE_PAYMENTS=stars-only (the default), only
  * Telegram Stars are listed: no TON, no crypto (decision 038, top-up-methods.ts).
@@ -41,10 +42,10 @@ import { createStarsInvoice } from '../api/create-stars-invoice';
 import { createTestPayment } from '../api/create-test-payment';
 import { createCryptoInvoice } from '../api/create-crypto-invoice';
 import { checkAmount, formatAmount, plainAmount } from '../amount';
-import { nanotonsFor } from '../ton-amount';
+import { createTonQuote, type TonQuote } from '../api/create-ton-quote';
 import { starPriceCents, starsFor } from '../stars';
 import { listsTonAndCrypto } from '../top-up-methods';
-import { TonInstructions } from './ton-instructions';
+import { quoteError, quoteTime, TonInstructions } from './ton-instructions';
 import type { WalletHandle } from './wallet-connect';
 import styles from '../balance.module.css';
 
@@ -89,6 +90,8 @@ export function TopUpPanel() {
   const [busy, setBusy] = useState<Busy | null>(null);
   const [showTon, setShowTon] = useState(false);
   const [pendingTon, setPendingTon] = useState<bigint | null>(null);
+  /** The quote of the last one-tap TON top-up: what the wallet is asked to send, and until when. */
+  const [tonQuote, setTonQuote] = useState<TonQuote | null>(null);
   const methodsSection = useRef<HTMLElement>(null);
   const tonSection = useRef<HTMLElement>(null);
   /**
@@ -259,14 +262,26 @@ export function TopUpPanel() {
       revealTonInstructions();
       return;
     }
-    const nanotons = nanotonsFor(cents, Math.round(info.ton_usd_rate * 100));
     setBusy('topUp');
+    setPendingTon(null);
+    let quote: TonQuote;
+    try {
+      quote = await createTonQuote(plainAmount(cents));
+    } catch (error) {
+      setBusy(null);
+      if (isApiError(error) && error.status === 400) setAmountError(errorText(error));
+      else showFailure(quoteError(error, t));
+      return;
+    }
+    setTonQuote(quote);
+    const nanotons = BigInt(quote.amount_nanotons);
     try {
       await wallet.send({
-        address: info.wallet_address,
+        address: quote.wallet_address,
         nanotons,
-        memo: info.memo,
-        network: info.ton_network,
+        memo: quote.memo,
+        network: quote.ton_network,
+        validUntilMs: Date.parse(quote.expires_at),
       });
       setPendingTon(nanotons);
     } catch (error) {
@@ -452,9 +467,21 @@ export function TopUpPanel() {
           >
             {t('balance.topUp')}
           </Button>
+          {tonQuote && pendingTon === null && (
+            <p className="small muted" data-testid="ton-one-tap-quote">
+              {t('balance.ton.quote', {
+                ton: formatTonAmount(BigInt(tonQuote.amount_nanotons), locale),
+                usd: formatMoney(tonQuote.amount_cents, locale),
+                time: quoteTime(tonQuote.expires_at, locale),
+              })}
+            </p>
+          )}
           {pendingTon !== null && (
             <p className={styles.pending} role="status">
-              {t('balance.pending', { ton: formatTonAmount(pendingTon, locale) })}
+              {t('balance.pending', {
+                ton: formatTonAmount(pendingTon, locale),
+                usd: formatMoney(tonQuote?.amount_cents ?? 0, locale),
+              })}
             </p>
           )}
           {showTon && (

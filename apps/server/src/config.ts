@@ -200,6 +200,9 @@ const EnvSchema = z.object({
   ),
 });
 
+/** Every environment variable Seer reads (listed in .env.example, checked by env-example.test.ts). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
+
 export interface Config {
   env: 'production' | 'development' | 'test';
   port: number;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { centsToDollars } from '@seer/contract';
+import { centsToDollars, TELEGRAM_PLATFORM_HEADER } from '@seer/contract';
 import type { AuthService } from '../auth/auth.service.js';
 import type { Config } from '../config.js';
 import { registerCall } from '../http/register-call.js';
@@ -8,6 +8,7 @@ import type { TestPaymentsService } from './test-payments.js';
 import type { RateLimiter } from '../rate-limits/rate-limits.js';
 import { tonConnectIconPng } from './tonconnect-icon.js';
 import { MICRO_USD_PER_DOLLAR } from './ton-rate.js';
+import { namedPlatform } from './top-up-policy.js';
 
 export function paymentsRoutes(
   app: FastifyInstance,
@@ -20,9 +21,13 @@ export function paymentsRoutes(
     payments.depositInfo(identity.telegramId),
   );
 
-  registerCall(app, auth, 'CreateTonQuote', async ({ identity, body }) => {
+  registerCall(app, auth, 'CreateTonQuote', async ({ identity, body, request }) => {
     await limits.take('tonQuote', identity.telegramId);
-    const quote = await payments.createTonQuote(identity.telegramId, body.amount);
+    const quote = await payments.createTonQuote(
+      identity.telegramId,
+      body.amount,
+      namedPlatform(request.headers[TELEGRAM_PLATFORM_HEADER]),
+    );
     return {
       status: 'success',
       memo: quote.memo,

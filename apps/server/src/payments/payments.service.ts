@@ -36,6 +36,7 @@ import {
 import { MICRO_USD_PER_DOLLAR, type TonRate, type TonRateSource } from './ton-rate.js';
 import type { IndexerTransaction } from './toncenter.js';
 import { topUpCents } from './top-up-amount.js';
+import { assertOtherPaymentAllowed } from './top-up-policy.js';
 
 export interface PaymentsSettings {
   tonWalletAddress: string | undefined;
@@ -171,11 +172,17 @@ export class PaymentsService {
    * A quote for a top-up of `amount` dollars (decision 037): its own memo, the nanotons that are
    * worth at least that much at the current rate, valid for 15 minutes. 503 without a fresh rate.
    */
-  async createTonQuote(telegramId: number, amount: string | number): Promise<TonQuote> {
+  /** `platform`: Telegram's platform the app names (null: not inside Telegram, or not said). */
+  async createTonQuote(
+    telegramId: number,
+    amount: string | number,
+    platform: string | null = null,
+  ): Promise<TonQuote> {
     if (!this.settings.tonWalletAddress)
       throw new UnavailableError(
         'TON deposits are not configured on this server; choose another method',
       );
+    assertOtherPaymentAllowed(this.settings.phonePayments ?? 'stars-only', platform, 'TON');
     const cents = topUpCents(amount);
     const rate = await this.settings.tonRate.fresh();
     if (!rate)

@@ -1,8 +1,8 @@
 /**
  * PHONE_PAYMENTS (decision 038): the setting is read with a clear error, GetDepositInfo tells the
- * app, and under stars-only a crypto invoice the app starts from Telegram's iOS or Android app is
- * refused before anything is stored or sent to NOWPayments; Telegram's other apps, a plain
- * browser, and every platform under `all` get their invoice.
+ * app, and under stars-only a crypto invoice or a TON quote the app starts from Telegram's iOS or
+ * Android app is refused before anything is stored or sent to NOWPayments; Telegram's other apps,
+ * a plain browser, and every platform under `all` get theirs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLS, TELEGRAM_PLATFORM_HEADER } from '@seer/contract';
@@ -41,6 +41,8 @@ describe.each(['stars-only', 'all'] as const)('with PHONE_PAYMENTS=%s', (policy)
         NOWPAYMENTS_IPN_SECRET: IPN_SECRET,
         NOWPAYMENTS_API_URL: np.url,
         PHONE_PAYMENTS: policy,
+        TON_WALLET_ADDRESS: `0:${'5a'.repeat(32)}`,
+        TON_USD_RATE: '3',
       },
     });
   });
@@ -55,10 +57,20 @@ describe.each(['stars-only', 'all'] as const)('with PHONE_PAYMENTS=%s', (policy)
     return row!.n;
   }
 
-  async function createInvoice(user: number, platform: string | null) {
+  async function quoteRows(user: number): Promise<number> {
+    const [row] = await t.db.sql<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM ton_quotes WHERE user_id = ${user}`;
+    return row!.n;
+  }
+
+  async function createInvoice(
+    user: number,
+    platform: string | null,
+    call = 'CreateCryptoInvoice',
+  ) {
     const response = await t.app.inject({
       method: 'POST',
-      url: '/api/CreateCryptoInvoice.php',
+      url: `/api/${call}.php`,
       headers: {
         authorization: t.initData(user),
         ...(platform === null ? {} : { [TELEGRAM_PLATFORM_HEADER]: platform }),
@@ -107,4 +119,17 @@ describe.each(['stars-only', 'all'] as const)('with PHONE_PAYMENTS=%s', (policy)
       expect(await invoiceRows(user)).toBe(1);
     },
   );
+
+  it.each(['ios', 'android', 'tdesktop', null])('a TON quote started from %s', async (platform) => {
+    const user = newUserId();
+    const answer = await createInvoice(user, platform, 'CreateTonQuote');
+    if (policy === 'stars-only' && (platform === 'ios' || platform === 'android')) {
+      expect(answer.status).toBe(403);
+      expect(answer.body).toMatchObject({ status: 'error', code: 'forbidden' });
+      expect(await quoteRows(user)).toBe(0);
+    } else {
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(await quoteRows(user)).toBe(1);
+    }
+  });
 });

@@ -10,7 +10,10 @@ COPY . .
 RUN scripts/build-production.sh
 
 FROM node:22-bookworm-slim
+# MALLOC_*: glibc returns the memory libvips freed after decoding an image (decision 035).
 ENV NODE_ENV=production \
+    MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=131072 \
     HOST=0.0.0.0 \
     PORT=8080 \
     DATA_DIR=/data

@@ -19,9 +19,9 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-function run(command, args) {
+function run(command, args, env = process.env) {
   return new Promise((resolve) => {
-    child = spawn(command, args, { stdio: 'inherit' });
+    child = spawn(command, args, { stdio: 'inherit', env });
     child.on('exit', (code, signal) => {
       child = null;
       resolve({ code, signal });
@@ -41,5 +41,12 @@ if (!existsSync('apps/web/dist/index.html')) {
 }
 const { main } = await buildServer();
 if (stopSignal) process.exit(1);
-const server = await run(process.execPath, ['--enable-source-maps', main]);
+// glibc reads its allocator settings when a process starts: with these, memory that libvips freed
+// after decoding an image goes back to the system (docs/operations.md, decision 035).
+const serverEnv = {
+  MALLOC_ARENA_MAX: '2',
+  MALLOC_MMAP_THRESHOLD_: '131072',
+  ...process.env,
+};
+const server = await run(process.execPath, ['--enable-source-maps', main], serverEnv);
 process.exit(server.code ?? (server.signal ? 1 : 0));

@@ -57,7 +57,9 @@ describe('sessions', () => {
       telegram_user_id: userId,
     });
 
-    await sleep(1_200);
+    // Renewed shortly before the token's end (it lives 1-2 s, counted in whole seconds): a fixed
+    // pause could land after it when the session started late in a second.
+    await sleep(Math.max(0, session.expires_at * 1000 - Date.now() - 400));
     const renewed = await call('POST', '/api/session/renew', `Bearer ${session.token}`);
     expect(renewed.status).toBe(200);
     const token = renewed.body.token as string;

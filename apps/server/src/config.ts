@@ -203,6 +203,18 @@ const EnvSchema = z.object({
 /** Every environment variable Seer reads (listed in .env.example, checked by env-example.test.ts). */
 export const CONFIG_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
 
+/** A fixed TON/USD rate, or the market's from a rates API (decision 037). */
+export type TonRateSetting =
+  | { kind: 'fixed'; microUsdPerTon: number }
+  | {
+      kind: 'market';
+      apiUrl: string;
+      apiKey: string | undefined;
+      refreshMs: number;
+      /** A rate older than this is never credited at. */
+      maxAgeMs: number;
+    };
+
 export interface Config {
   env: 'production' | 'development' | 'test';
   port: number;
@@ -221,16 +233,7 @@ export interface Config {
    * Where the TON/USD rate comes from (decision 037): TON_USD_RATE fixed, else CoinGecko's price
    * (TON_RATE_API_URL); with neither outside production, a fixed demo rate of $3.
    */
-  tonRate:
-    | { kind: 'fixed'; microUsdPerTon: number }
-    | {
-        kind: 'market';
-        apiUrl: string;
-        apiKey: string | undefined;
-        refreshMs: number;
-        /** A rate older than this is never credited at. */
-        maxAgeMs: number;
-      };
+  tonRate: TonRateSetting;
   tonPollIntervalMs: number;
   starsPerUsd: number;
   /** Where users reach the app; required in production (the bot's button, manifests, callbacks). */

@@ -10,6 +10,7 @@
  * `x-cg-demo-api-key` header, a paid plan's key (pro-api.coingecko.com) in `x-cg-pro-api-key`.
  */
 import { z } from 'zod';
+import type { TonRateSetting } from '../config.js';
 
 export const MICRO_USD_PER_DOLLAR = 1_000_000;
 
@@ -176,15 +177,7 @@ export class MarketTonRate implements TonRateSource {
 
 /** The rate source the configuration asks for (config.ts's `tonRate`). */
 export function tonRateSource(
-  setting:
-    | { kind: 'fixed'; microUsdPerTon: number }
-    | {
-        kind: 'market';
-        apiUrl: string;
-        apiKey: string | undefined;
-        refreshMs: number;
-        maxAgeMs: number;
-      },
+  setting: TonRateSetting,
   log?: MarketTonRateOptions['log'],
 ): TonRateSource {
   if (setting.kind === 'fixed') return new FixedTonRate(setting.microUsdPerTon);

@@ -35,27 +35,9 @@ afterAll(async () => {
 });
 
 /** A user with `cents` from a real top-up and `free` free messages. */
-async function userWith(cents: number, free = 0): Promise<number> {
-  const userId = newUserId();
-  await t.db.sql`INSERT INTO users (telegram_id, free_messages) VALUES (${userId}, ${free})`;
-  if (cents > 0)
-    await t.services.money.change({
-      userId,
-      amountCents: cents,
-      reason: 'stars',
-      reference: `own-${userId}`,
-    });
-  return userId;
-}
+const userWith = (cents: number, free = 0) => t.userWithBalance(cents, free);
 
-function call(userId: number, path: string, payload: object) {
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/${path}`,
-    headers: { authorization: t.initData(userId) },
-    payload,
-  });
-}
+const call = (userId: number, path: string, payload: object) => t.post(userId, path, payload);
 
 async function wallet(userId: number) {
   const [row] = await t.db.sql<{ balance_cents: number; free_messages: number; ledger: number }[]>`

@@ -18,14 +18,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-function call(userId: number, path: string, payload: object) {
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/${path}`,
-    headers: { authorization: t.initData(userId) },
-    payload,
-  });
-}
+const call = (userId: number, path: string, payload: object) => t.post(userId, path, payload);
 
 async function totals() {
   const [row] = await t.db.sql<{ rating_sum: number; review_count: number }[]>`

@@ -37,26 +37,9 @@ async function newAdvisor(price = PRICE): Promise<number> {
 }
 
 /** A user whose balance came from a real top-up (Stars). */
-async function userWith(cents: number): Promise<number> {
-  const userId = newUserId();
-  await t.db.sql`INSERT INTO users (telegram_id, free_messages) VALUES (${userId}, 0)`;
-  await t.services.money.change({
-    userId,
-    amountCents: cents,
-    reason: 'stars',
-    reference: `farm-${userId}`,
-  });
-  return userId;
-}
+const userWith = (cents: number, free = 0) => t.userWithBalance(cents, free);
 
-function call(userId: number, path: string, payload: object) {
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/${path}`,
-    headers: { authorization: t.initData(userId) },
-    payload,
-  });
-}
+const call = (userId: number, path: string, payload: object) => t.post(userId, path, payload);
 
 async function send(userId: number, advisorId: number, count = 1): Promise<void> {
   for (let i = 0; i < count; i++) {

@@ -3,6 +3,7 @@
  * the real app built with app.ts, and init data signed like Telegram's.
  */
 import { randomBytes } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { connect, type Database } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
@@ -58,6 +59,10 @@ export interface TestApp extends BuiltApp {
   db: Database;
   /** Signed init data for a Telegram user with this id. */
   initData(userId: number, user?: Partial<TelegramUser>): string;
+  /** POSTs `payload` to `/api/<call>` as this Telegram user (init data in Authorization). */
+  post(userId: number, call: string, payload: object): Promise<LightMyRequestResponse>;
+  /** A new user with this balance, topped up by a Stars payment (a ledger row), and free messages. */
+  userWithBalance(cents: number, freeMessages?: number): Promise<number>;
   /** The fake Bot API the app talks to, unless the test chose its own BOT_API_URL. */
   botApi: FakeBotApi | null;
   close(): Promise<void>;
@@ -84,11 +89,31 @@ export async function startTestApp(
     logger: false,
   });
   await built.app.ready();
+  const initData = (userId: number, user: Partial<TelegramUser> = {}) =>
+    signInitData(TEST_BOT_TOKEN, { id: userId, first_name: `User${userId}`, ...user });
   return {
     ...built,
     db,
-    initData: (userId, user = {}) =>
-      signInitData(TEST_BOT_TOKEN, { id: userId, first_name: `User${userId}`, ...user }),
+    initData,
+    post: (userId, call, payload) =>
+      built.app.inject({
+        method: 'POST',
+        url: `/api/${call}`,
+        headers: { authorization: initData(userId) },
+        payload,
+      }),
+    async userWithBalance(cents, freeMessages = 0) {
+      const userId = newUserId();
+      await db.sql`INSERT INTO users (telegram_id, free_messages) VALUES (${userId}, ${freeMessages})`;
+      if (cents > 0)
+        await built.services.money.change({
+          userId,
+          amountCents: cents,
+          reason: 'stars',
+          reference: `test-balance-${userId}`,
+        });
+      return userId;
+    },
     botApi,
     async close() {
       await built.app.close();

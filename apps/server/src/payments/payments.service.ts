@@ -234,13 +234,7 @@ export class PaymentsService {
       if (transfer) {
         const deposit = await this.tonDepositFor(db, transfer, rate);
         const depositId = await this.repository.insertDeposit(db, {
-          wallet,
-          txHash: transfer.hash,
-          txLt: transfer.lt,
-          txTime: transfer.time,
-          source: transfer.source,
-          nanotons: transfer.nanotons,
-          comment: transfer.comment,
+          ...depositOf(wallet, transfer),
           rateMicroUsdPerTon: deposit.rate?.microUsdPerTon ?? null,
           rateSource: deposit.rate?.source ?? null,
           quoteId: deposit.quoteId,
@@ -455,13 +449,7 @@ export class PaymentsService {
         depositId = await db
           .savepoint((sp) =>
             this.repository.insertDeposit(sp as unknown as Tx, {
-              wallet,
-              txHash: transfer.hash,
-              txLt: transfer.lt,
-              txTime: transfer.time,
-              source: transfer.source,
-              nanotons: transfer.nanotons,
-              comment: transfer.comment,
+              ...depositOf(wallet, transfer),
               rateMicroUsdPerTon: amountCents > 0 && rate ? rate.microUsdPerTon : null,
               rateSource: amountCents > 0 && rate ? rate.source : null,
               quoteId: null,
@@ -815,6 +803,19 @@ function quoteRefusal(quote: TonQuoteRecord, transfer: IncomingTransfer): string
 }
 
 /** An error as text for a deposit's note (bounded). */
+/** The fields of a deposit row that come from the transfer itself. */
+function depositOf(wallet: string, transfer: IncomingTransfer) {
+  return {
+    wallet,
+    txHash: transfer.hash,
+    txLt: transfer.lt,
+    txTime: transfer.time,
+    source: transfer.source,
+    nanotons: transfer.nanotons,
+    comment: transfer.comment,
+  };
+}
+
 function errorMessage(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, 500);
 }

@@ -11,9 +11,10 @@ import { loadConfig, type Config } from '../config.js';
 import { buildApp, type BuiltApp } from '../app.js';
 import { seedDemoData } from '../demo/seed.js';
 import { signInitData, type TelegramUser } from '../auth/init-data.js';
-import type { EventTransport } from '../realtime/event-bus.js';
-import type { PresenceSource } from '../realtime/presence.js';
 import { FakeBotApi } from './fakes/bot-api.js';
+import { aUser } from './builders.js';
+import { newUserId } from './ids.js';
+import { LEDGER_REASONS } from '../money/money.service.js';
 
 export const TEST_BOT_TOKEN = '123456789:TEST-token-for-seer-tests_abcdefghij';
 
@@ -55,8 +56,26 @@ export function testConfig(overrides: Record<string, string | undefined> = {}): 
   });
 }
 
+/** What buildApp takes besides the configuration and the database (timings, logger, limits...). */
+type AppOptions = NonNullable<Parameters<typeof buildApp>[2]>;
+
+export interface TestAppOptions extends Omit<AppOptions, 'logger'> {
+  /** Settings over testConfig()'s. */
+  env?: Record<string, string | undefined>;
+  /** Seed the demo advisors (default true). */
+  seed?: boolean;
+  /** Run on this database (left open by close()); a new one by default. */
+  db?: Database;
+  /** The app's logger; silent by default (a test that reads log lines gives one writing to a sink). */
+  logger?: AppOptions['logger'];
+  /** Also listen on a port of 127.0.0.1 (sockets, raw connections, fetch) besides inject(). */
+  listen?: boolean;
+}
+
 export interface TestApp extends BuiltApp {
   db: Database;
+  /** http://127.0.0.1:port when started with `listen`, else null. */
+  base: string | null;
   /** Signed init data for a Telegram user with this id. */
   initData(userId: number, user?: Partial<TelegramUser>): string;
   /** POSTs `payload` to `/api/<call>` as this Telegram user (init data in Authorization). */
@@ -68,32 +87,33 @@ export interface TestApp extends BuiltApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(
-  options: {
-    env?: Record<string, string | undefined>;
-    seed?: boolean;
-    transport?: EventTransport;
-    presence?: PresenceSource;
-    db?: Database;
-  } = {},
-): Promise<TestApp> {
-  const db = options.db ?? (await createTestDatabase());
-  if (options.seed !== false) await seedDemoData(db.sql);
+/**
+ * The one way tests start the app in-process: the real app.ts on a test database, answering
+ * inject() (and a real port with `listen`). Sockets: socket-test-kit.ts's startLiveApp, built on
+ * this. A separate server process (crashes, benchmarks): server-process.ts.
+ */
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const { env, seed, db: givenDb, logger, listen, ...appOptions } = options;
+  const db = givenDb ?? (await createTestDatabase());
+  if (seed !== false) await seedDemoData(db.sql);
   // Tests never reach api.telegram.org: without a BOT_API_URL of their own they get a local fake.
-  const botApi =
-    options.env && 'BOT_API_URL' in options.env ? null : await FakeBotApi.start(TEST_BOT_TOKEN);
-  const config = testConfig({ ...(botApi ? { BOT_API_URL: botApi.url } : {}), ...options.env });
-  const built = await buildApp(config, db, {
-    transport: options.transport,
-    presence: options.presence,
-    logger: false,
-  });
-  await built.app.ready();
+  const botApi = env && 'BOT_API_URL' in env ? null : await FakeBotApi.start(TEST_BOT_TOKEN);
+  const config = testConfig({ ...(botApi ? { BOT_API_URL: botApi.url } : {}), ...env });
+  const built = await buildApp(config, db, { ...appOptions, logger: logger ?? false });
+  let base: string | null = null;
+  if (listen) {
+    await built.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = built.app.server.address();
+    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  } else {
+    await built.app.ready();
+  }
   const initData = (userId: number, user: Partial<TelegramUser> = {}) =>
     signInitData(TEST_BOT_TOKEN, { id: userId, first_name: `User${userId}`, ...user });
-  return {
+  const testApp: TestApp = {
     ...built,
     db,
+    base,
     initData,
     post: (userId, call, payload) =>
       built.app.inject({
@@ -102,28 +122,20 @@ export async function startTestApp(
         headers: { authorization: initData(userId) },
         payload,
       }),
-    async userWithBalance(cents, freeMessages = 0) {
-      const userId = newUserId();
-      await db.sql`INSERT INTO users (telegram_id, free_messages) VALUES (${userId}, ${freeMessages})`;
-      if (cents > 0)
-        await built.services.money.change({
-          userId,
-          amountCents: cents,
-          reason: 'stars',
-          reference: `test-balance-${userId}`,
-        });
-      return userId;
-    },
+    userWithBalance: (cents, freeMessages = 0) =>
+      aUser(testApp, {
+        balanceCents: cents,
+        balanceReason: LEDGER_REASONS.stars,
+        freeMessages,
+      }),
     botApi,
     async close() {
       await built.app.close();
       await botApi?.close();
-      if (!options.db) await db.close();
+      if (!givenDb) await db.close();
     },
   };
+  return testApp;
 }
 
-let nextUserId = 100_000 + Math.floor(Math.random() * 1000) * 1000;
-export function newUserId(): number {
-  return nextUserId++;
-}
+export { newUserId };

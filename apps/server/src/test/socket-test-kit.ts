@@ -4,19 +4,13 @@
  */
 import WebSocket from 'ws';
 import type { ServerFrame } from '@seer/contract';
-import { buildApp, type BuildAppOptions, type BuiltApp } from '../app.js';
-import type { Database } from '../db/database.js';
-import { seedDemoData } from '../demo/seed.js';
-import type { EventTransport } from '../realtime/event-bus.js';
-import type { SocketPresenceOptions } from '../realtime/socket-presence.js';
-import { createTestDatabase, testConfig, TEST_BOT_TOKEN } from './harness.js';
-import { signInitData, type TelegramUser } from '../auth/init-data.js';
-import type { SocketHubOptions } from '../realtime/socket-hub.js';
+import type { TelegramUser } from '../auth/init-data.js';
+import { startTestApp, type TestApp, type TestAppOptions } from './harness.js';
 
-export interface LiveApp extends BuiltApp {
-  db: Database;
+export interface LiveApp extends TestApp {
   /** http://127.0.0.1:port */
   base: string;
+  /** Init data of this user, with language_code 'en' unless `user` says otherwise. */
   initData(userId: number, user?: Partial<TelegramUser>): string;
   /** Opens /ws signed in as this user. */
   connect(userId: number, user?: Partial<TelegramUser>): Promise<TestSocket>;
@@ -30,47 +24,25 @@ export interface LiveApp extends BuiltApp {
   close(): Promise<void>;
 }
 
-export async function startLiveApp(
-  options: {
-    db?: Database;
-    env?: Record<string, string | undefined>;
-    transport?: EventTransport;
-    socket?: Partial<SocketHubOptions>;
-    presenceOptions?: Partial<SocketPresenceOptions>;
-    /** Hello timings between instances (app.ts). */
-    instances?: BuildAppOptions['instances'];
-    seed?: boolean;
-  } = {},
-): Promise<LiveApp> {
-  const db = options.db ?? (await createTestDatabase());
-  if (options.seed !== false) await seedDemoData(db.sql);
-  // Demo advisors answer only where a test asks them to (and then quickly).
-  const config = testConfig({ DEMO_REPLY_DELAY_MS: '600000-600000', ...options.env });
-  const built = await buildApp(config, db, {
-    transport: options.transport,
-    socket: options.socket,
+/** startTestApp listening on a port, with presence and instance timings fit for socket tests. */
+export async function startLiveApp(options: Omit<TestAppOptions, 'listen'> = {}): Promise<LiveApp> {
+  const t = await startTestApp({
+    ...options,
+    // Demo advisors answer only where a test asks them to (and then quickly).
+    env: { DEMO_REPLY_DELAY_MS: '600000-600000', ...options.env },
     // Short enough for quick tests, long enough that a busy machine does not expire a live instance.
     presenceOptions: { graceMs: 100, announceMs: 250, expireMs: 3000, ...options.presenceOptions },
     // Instances started one after the other on a busy machine still treat each other as
     // listeners from the first event: the lone-instance rule has a test of its own with a short grace.
     instances: { startupGraceMs: 10_000, ...options.instances },
-    logger: false,
+    listen: true,
   });
-  await built.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = built.app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  const base = `http://127.0.0.1:${port}`;
+  const base = t.base!;
   const initData = (userId: number, user: Partial<TelegramUser> = {}) =>
-    signInitData(TEST_BOT_TOKEN, {
-      id: userId,
-      first_name: `User${userId}`,
-      language_code: 'en',
-      ...user,
-    });
+    t.initData(userId, { language_code: 'en', ...user });
   const sockets: TestSocket[] = [];
   return {
-    ...built,
-    db,
+    ...t,
     base,
     initData,
     async connect(userId, user) {
@@ -93,8 +65,7 @@ export async function startLiveApp(
     },
     async close() {
       for (const socket of sockets) socket.terminate();
-      await built.app.close();
-      if (!options.db) await db.close();
+      await t.close();
     },
   };
 }

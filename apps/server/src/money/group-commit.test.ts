@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventBus } from '../realtime/event-bus.js';
 import { createTestDatabase } from '../test/harness.js';
+import { anAdvisor, aUser } from '../test/builders.js';
 import type { Database } from '../db/database.js';
 import { MoneyRepository } from './money.repository.js';
 import { MoneyService, type PaidSend } from './money.service.js';
@@ -14,26 +15,17 @@ let db: Database;
 let money: MoneyService;
 let advisorId: number;
 const PRICE = 150;
-let nextUser = 930_000_000;
 
 beforeAll(async () => {
   db = await createTestDatabase();
   money = new MoneyService(db.sql, new MoneyRepository(db.sql), new EventBus());
-  const [row] = await db.sql<{ id: number }[]>`
-    INSERT INTO advisors (name, category_id, description, additional_info, price_cents, experience_years, clients, avatar_url)
-    VALUES ('Batch', 5, '', '', ${PRICE}, 1, 1, '') RETURNING id`;
-  advisorId = row!.id;
+  advisorId = await anAdvisor({ db }, { name: 'Batch', categoryId: 5, priceCents: PRICE });
 });
 afterAll(async () => {
   await db?.close();
 });
 
-async function fundedUser(cents: number): Promise<number> {
-  const id = nextUser++;
-  await db.sql`INSERT INTO users (telegram_id, free_messages) VALUES (${id}, 0)`;
-  if (cents > 0) await money.change({ userId: id, amountCents: cents, reason: 'admin_credit' });
-  return id;
-}
+const fundedUser = (cents: number) => aUser({ db }, { balanceCents: cents });
 
 const sendOf = (userId: number, text = 'hello', advisor = advisorId): PaidSend => ({
   userId,

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventBus, type DomainEvent } from '../realtime/event-bus.js';
 import { createTestDatabase } from '../test/harness.js';
+import { anAdvisor, aUser } from '../test/builders.js';
 import type { Database } from '../db/database.js';
 import { MoneyRepository } from './money.repository.js';
 import { BalanceTooLowError, MoneyService } from './money.service.js';
@@ -9,7 +10,6 @@ import { BalanceTooLowError, MoneyService } from './money.service.js';
 let db: Database;
 let money: MoneyService;
 const published: DomainEvent[] = [];
-let nextUser = 910_000_000;
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -21,11 +21,7 @@ afterAll(async () => {
   await db?.close();
 });
 
-async function newUser(freeMessages = 0): Promise<number> {
-  const id = nextUser++;
-  await db.sql`INSERT INTO users (telegram_id, free_messages) VALUES (${id}, ${freeMessages})`;
-  return id;
-}
+const newUser = (freeMessages = 0) => aUser({ db }, { freeMessages });
 
 async function wallet(userId: number) {
   const [row] = await db.sql<{ balance_cents: number; free_messages: number }[]>`
@@ -159,10 +155,8 @@ describe('the money path', () => {
 
 describe('the paid send (stored function) through the money path', () => {
   async function advisor(categoryId = 5) {
-    const [row] = await db.sql<{ id: number; price_cents: number }[]>`
-      INSERT INTO advisors (name, category_id, description, additional_info, price_cents, experience_years, clients, avatar_url)
-      VALUES ('Test', ${categoryId}, '', '', 150, 1, 1, '') RETURNING id, price_cents`;
-    return row!;
+    const price_cents = 150;
+    return { id: await anAdvisor({ db }, { categoryId, priceCents: price_cents }), price_cents };
   }
   const send = (userId: number, advisorId: number, requiredCategory: number | null = null) =>
     money.sendPaidMessage({

@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, SELF_SERVICE_CATEGORY_ID } from '@seer/contract';
-import { newUserId, startTestApp, type TestApp } from '../test/harness.js';
+import { startTestApp, type TestApp } from '../test/harness.js';
+import { anAdvisor } from '../test/builders.js';
 import { MoneyRepository } from './money.repository.js';
 import { GroupCommit } from './group-commit.js';
 import type { PaidSend } from './money.service.js';
@@ -18,12 +19,7 @@ let t: TestApp;
 let advisorId: number;
 let tarotAdvisorId: number;
 
-async function newAdvisor(categoryId: number): Promise<number> {
-  const [row] = await t.db.sql<{ id: number }[]>`
-    INSERT INTO advisors (name, category_id, price_cents)
-    VALUES (${`Own ${categoryId}-${newUserId()}`}, ${categoryId}, ${PRICE}) RETURNING id`;
-  return row!.id;
-}
+const newAdvisor = (categoryId: number) => anAdvisor(t, { categoryId, priceCents: PRICE });
 
 beforeAll(async () => {
   t = await startTestApp({ seed: false, env: { ADMIN_TELEGRAM_IDS: String(ADMIN) } });

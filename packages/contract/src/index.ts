@@ -4,6 +4,7 @@ export * from './notifications.js';
 export * from './socket.js';
 export * from './categories.js';
 export * from './limits.js';
+export * from './user-locale.js';
 export * from './money.js';
 export * from './zodiac.js';
 export * from './telegram.js';

@@ -43,9 +43,13 @@ export const SELF_SERVICE_CATEGORY_ID = 3;
 
 export const LOCALES = ['ru', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
+/** The language of a user without a choice and without a language code (decision 042). */
 export const DEFAULT_LOCALE: Locale = 'ru';
 
-/** Chooses the app's language from a Telegram or browser language code. */
+/**
+ * The language a Telegram or browser language code stands for. A user's language also depends on
+ * their choice in Settings: ask `userLocale`.
+ */
 export function localeFromLanguageCode(code: string | null | undefined): Locale {
   if (!code) return DEFAULT_LOCALE;
   const base = code.toLowerCase().split(/[-_]/)[0];

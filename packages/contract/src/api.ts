@@ -139,9 +139,15 @@ export const ChatSummary = z.object({
 });
 export type ChatSummary = z.infer<typeof ChatSummary>;
 
+/** A language chosen in Settings; null: none chosen, Telegram's language decides (decision 042). */
+const chosenLanguage = z
+  .enum(LOCALES, { error: 'language must be one of: ru, en, or null to follow Telegram' })
+  .nullable();
+
 export const Preferences = z.object({
   sound: z.boolean(),
   theme: z.enum(['light', 'dark', 'system']),
+  language: chosenLanguage,
 });
 export type Preferences = z.infer<typeof Preferences>;
 
@@ -291,7 +297,11 @@ export const CreateReviewBody = z
   .transform(withAdvisorId);
 
 export const UpdatePreferencesBody = z
-  .object({ sound: z.boolean().optional(), theme: Preferences.shape.theme.optional() })
+  .object({
+    sound: z.boolean().optional(),
+    theme: Preferences.shape.theme.optional(),
+    language: chosenLanguage.optional(),
+  })
   .strict();
 
 export const SetWriteAccessBody = z.object({ allowed: z.boolean() });
@@ -566,7 +576,7 @@ export const CALLS = {
   UpdatePreferences: {
     name: 'UpdatePreferences.php',
     methods: ['POST'],
-    summary: 'Sound and theme preferences',
+    summary: 'Sound, theme and chosen language preferences',
     body: UpdatePreferencesBody,
     answer: PreferencesAnswer,
     access: 'user',

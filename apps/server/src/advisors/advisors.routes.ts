@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { localeFromLanguageCode, type Locale } from '@seer/contract';
+import type { Locale } from '@seer/contract';
 import type { AuthService, Identity } from '../auth/auth.service.js';
 import { registerCall } from '../http/register-call.js';
 import type { AdvisorsService } from './advisors.service.js';
@@ -11,12 +11,11 @@ export function advisorsRoutes(
   auth: AuthService,
   advisors: AdvisorsService,
   limits: RateLimiter,
-  users: Pick<UsersService, 'languageCodeOf'>,
+  users: Pick<UsersService, 'localeOf'>,
 ): void {
-  /** The language advisors' texts are answered in: the one asked for, else the caller's stored one. */
+  /** The language advisors' texts are answered in: the one asked for, else the caller's own. */
   async function readerLanguage(lang: Locale | undefined, identity: Identity): Promise<Locale> {
-    if (lang) return lang;
-    return localeFromLanguageCode(await users.languageCodeOf(identity.telegramId));
+    return lang ?? users.localeOf(identity.telegramId);
   }
 
   registerCall(app, auth, 'GetAllManagers', async ({ request, reply, query, identity }) => {

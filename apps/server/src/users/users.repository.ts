@@ -1,4 +1,5 @@
 /** SQL for users: profiles, preferences, lists. Balances and the ledger belong to money/. */
+import type { Locale } from '@seer/contract';
 import type { Sql, Tx } from '../db/database.js';
 import type { TelegramUser } from '../auth/init-data.js';
 
@@ -8,6 +9,8 @@ export interface UserRecord {
   first_name: string | null;
   last_name: string | null;
   language_code: string | null;
+  /** The language chosen in Seer's Settings; null: none, Telegram's decides (users/language.ts). */
+  chosen_language: Locale | null;
   photo_url: string | null;
   name: string | null;
   email: string | null;
@@ -36,7 +39,7 @@ export interface ProfileChanges {
   description?: string | null;
 }
 
-const USER_COLUMNS = `telegram_id, username, first_name, last_name, language_code, photo_url, name, email, description,
+const USER_COLUMNS = `telegram_id, username, first_name, last_name, language_code, chosen_language, photo_url, name, email, description,
   to_char(birth_date, 'YYYY-MM-DD') AS birth_date, to_char(birth_time, 'HH24:MI') AS birth_time,
   birth_city, birth_utc_offset_minutes,
   balance_cents, free_messages, allows_write_to_pm, sound_enabled, theme, created_at`;
@@ -90,7 +93,7 @@ export class UsersRepository {
 
   async updatePreferences(
     telegramId: number,
-    prefs: { sound_enabled?: boolean; theme?: string },
+    prefs: { sound_enabled?: boolean; theme?: string; chosen_language?: Locale | null },
   ): Promise<void> {
     const entries = Object.entries(prefs).filter(([, value]) => value !== undefined);
     if (entries.length === 0) return;

@@ -4,6 +4,7 @@ import {
   formatUtcOffset,
   parseBirthPlace,
   zodiacSignFor,
+  type Locale,
   type UpdateUserBody,
   type UserProfile,
 } from '@seer/contract';
@@ -15,13 +16,14 @@ import type { TelegramUser } from '../auth/init-data.js';
 import type { UsersRepository, UserRecord } from './users.repository.js';
 import type { AdvisorsService } from '../advisors/advisors.service.js';
 import { BadRequestError, NotFoundError } from '../errors.js';
+import { localeOfUser, type LanguageFacts } from './language.js';
 
-/** How long a user's language is trusted between database reads on one instance. */
+/** How long what decides a user's language is trusted between database reads on one instance. */
 const LANGUAGE_TTL_MS = 60_000;
 
 export class UsersService {
-  /** Telegram's language per user, read for the catalogue calls that name no `lang`. */
-  private readonly languages = new Map<number, { code: string | null; at: number }>();
+  /** What decides each user's language (null: no such user), read for the calls and bot updates that need it. */
+  private readonly languages = new Map<number, { user: LanguageFacts | null; at: number }>();
 
   constructor(
     private readonly repository: UsersRepository,
@@ -34,16 +36,24 @@ export class UsersService {
   }
 
   /**
-   * The user's Telegram language code, cached for a minute: the advisor lists, the busiest calls,
-   * answer in it when the caller names no language, and a language changes rarely.
+   * The language to speak to this user in (users/language.ts), from a copy at most a minute old
+   * on other instances: the advisor lists, the busiest calls, ask it when the caller names no
+   * language, and a language changes rarely. `telegramCode`: the code of a Telegram update from
+   * the user, fresher than the stored one.
    */
-  async languageCodeOf(telegramId: number): Promise<string | null> {
-    const cached = this.languages.get(telegramId);
-    if (cached && Date.now() - cached.at < LANGUAGE_TTL_MS) return cached.code;
-    const code = (await this.repository.find(telegramId))?.language_code ?? null;
-    if (this.languages.size > 100_000) this.languages.clear();
-    this.languages.set(telegramId, { code, at: Date.now() });
-    return code;
+  async localeOf(telegramId: number, telegramCode?: string | null): Promise<Locale> {
+    let known = this.languages.get(telegramId);
+    if (!known || Date.now() - known.at >= LANGUAGE_TTL_MS) {
+      const user = await this.repository.find(telegramId);
+      const facts = user && {
+        chosen_language: user.chosen_language,
+        language_code: user.language_code,
+      };
+      known = { user: facts, at: Date.now() };
+      if (this.languages.size > 100_000) this.languages.clear();
+      this.languages.set(telegramId, known);
+    }
+    return localeOfUser(known.user, telegramCode);
   }
 
   /** Creates a user known only by id, in the caller's transaction (an admin may act before the person opens the app). */
@@ -107,7 +117,10 @@ export class UsersService {
     await this.repository.updatePreferences(identity.telegramId, {
       sound_enabled: body.sound,
       theme: body.theme,
+      chosen_language: body.language,
     });
+    // This instance speaks the new language at once; others within LANGUAGE_TTL_MS.
+    if (body.language !== undefined) this.languages.delete(identity.telegramId);
     return (await this.profile(identity)).preferences;
   }
 
@@ -161,7 +174,7 @@ function toProfile(user: UserRecord, advisorId: number | null, isAdmin: boolean)
     photo_url: photo,
     userInfo: { photo_url: photo },
     created_at: user.created_at.toISOString(),
-    preferences: { sound: user.sound_enabled, theme: user.theme },
+    preferences: { sound: user.sound_enabled, theme: user.theme, language: user.chosen_language },
     allows_write_to_pm: user.allows_write_to_pm,
     advisor_id: advisorId,
     is_admin: isAdmin,

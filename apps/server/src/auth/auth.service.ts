@@ -5,7 +5,7 @@
  * docs/decisions/034-revocation-that-revokes.md.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { ERROR_CODES } from '@seer/contract';
+import { ERROR_CODES, userLocale } from '@seer/contract';
 import type { Config } from '../config.js';
 import type { Tx } from '../db/database.js';
 import { InitDataError, InitDataVerifier, signInitData, type TelegramUser } from './init-data.js';
@@ -421,7 +421,7 @@ export class AuthService {
     const initData = signInitData(this.demoBotToken, {
       id,
       // The guest's name in the guest's language (the app shows a demo guest's name translated).
-      first_name: languageCode?.toLowerCase().startsWith('ru') ? 'Гость' : 'Guest',
+      first_name: userLocale({ telegramCode: languageCode }) === 'ru' ? 'Гость' : 'Guest',
       username: `guest${id % 100000}`,
       ...(languageCode ? { language_code: languageCode.slice(0, 2).toLowerCase() } : {}),
       allows_write_to_pm: false,

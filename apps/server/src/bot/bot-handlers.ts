@@ -3,8 +3,9 @@
  * payment or a refund and /terms links the terms of service, both of which Telegram requires of
  * a bot that sells for Telegram Stars. (Stars checkout and payments: payments/stars-bot-handlers.ts.)
  */
-import { localeFromLanguageCode, type Locale } from '@seer/contract';
+import { userLocale, type Locale } from '@seer/contract';
 import type { CommandContext, Context } from 'grammy';
+import type { UsersService } from '../users/users.service.js';
 import type { UpdateHandlers } from './bot-updates.js';
 
 interface CommandTexts {
@@ -90,15 +91,26 @@ export type StartTarget = (
 
 export function registerBotHandlers(
   updates: UpdateHandlers,
-  deps: { publicUrl: string; supportUrl: string; startTarget?: StartTarget },
+  deps: {
+    publicUrl: string;
+    supportUrl: string;
+    startTarget?: StartTarget;
+    /** Whose language a user chose in Seer's Settings; without it the update's language decides. */
+    users?: Pick<UsersService, 'localeOf'>;
+  },
 ): void {
-  const textsFor = (languageCode: string | undefined) =>
-    COMMAND_TEXTS[localeFromLanguageCode(languageCode ?? 'en')];
+  /** The sender's language (users/language.ts): their choice in Settings, else the update's code. */
+  const localeOf = async (from: Context['from']): Promise<Locale> => {
+    const fromUpdate = userLocale({ telegramCode: from?.language_code });
+    if (!from || !deps.users) return fromUpdate;
+    // An answer in the update's language beats none while the database cannot say.
+    return deps.users.localeOf(from.id, from.language_code).catch(() => fromUpdate);
+  };
 
   updates.onCommand(
     'start',
     async (ctx) => {
-      const locale = localeFromLanguageCode(ctx.from?.language_code ?? 'en');
+      const locale = await localeOf(ctx.from);
       const texts = COMMAND_TEXTS[locale].start;
       const payload = typeof ctx.match === 'string' ? ctx.match.trim() : '';
       const target =
@@ -125,7 +137,7 @@ export function registerBotHandlers(
   updates.onCommand(
     'paysupport',
     async (ctx) => {
-      const texts = textsFor(ctx.from?.language_code).paysupport;
+      const texts = COMMAND_TEXTS[await localeOf(ctx.from)].paysupport;
       await ctx.reply(texts.text(deps.supportUrl), {
         link_preview_options: { is_disabled: true },
         reply_markup: { inline_keyboard: [[{ text: texts.button, url: deps.supportUrl }]] },
@@ -137,7 +149,7 @@ export function registerBotHandlers(
   updates.onCommand(
     'terms',
     async (ctx) => {
-      const texts = textsFor(ctx.from?.language_code).terms;
+      const texts = COMMAND_TEXTS[await localeOf(ctx.from)].terms;
       const termsUrl = `${deps.publicUrl}/terms`;
       await ctx.reply(texts.text(termsUrl, `${deps.publicUrl}/privacy-policy`), {
         link_preview_options: { is_disabled: true },

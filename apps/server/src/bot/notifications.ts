@@ -9,11 +9,12 @@
  * per dialog per `minIntervalSeconds`, counted in the database so every instance agrees. A notice
  * decided here is written to the outbox (notice-outbox.ts), which delivers it.
  */
-import { localeFromLanguageCode, type Locale } from '@seer/contract';
+import type { Locale } from '@seer/contract';
 import type { DomainEvent, EventBus } from '../realtime/event-bus.js';
 import type { AdvisorsRepository } from '../advisors/advisors.repository.js';
 import type { UserSockets } from '../realtime/user-sockets.js';
 import { displayName, type UsersService } from '../users/users.service.js';
+import { localeOfUser } from '../users/language.js';
 import type { UpdateHandlers } from './bot-updates.js';
 import type { NoticeOutbox } from './notice-outbox.js';
 import type { NotificationsRepository } from './notifications.repository.js';
@@ -158,7 +159,7 @@ export class BotNotifications {
       ))
     )
       return;
-    const locale = localeFromLanguageCode(recipient.language_code ?? 'en');
+    const locale = localeOfUser(recipient);
     try {
       await this.enqueue(notice, locale);
     } catch (error) {

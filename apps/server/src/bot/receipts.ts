@@ -9,10 +9,11 @@
  * keeps it to one receipt per ledger row whatever instance writes it. The outbox worker delivers
  * it (docs/decisions/016-bot-outbox.md, 019-receipts-and-stars-conformance.md).
  */
-import { formatMoney, localeFromLanguageCode, type Locale } from '@seer/contract';
+import { formatMoney, type Locale } from '@seer/contract';
 import type { Tx } from '../db/database.js';
 import type { LedgerEntry, LedgerObserver, NoticedReason } from '../money/money.service.js';
 import type { UsersService } from '../users/users.service.js';
+import { localeOfUser } from '../users/language.js';
 import type { NoticeOutboxRepository } from './notice-outbox.repository.js';
 
 interface ReceiptTexts {
@@ -115,7 +116,7 @@ export class BotReceipts implements LedgerObserver {
     if (!isNoticed(reason) || (entry.amountCents === 0 && entry.freeMessagesDelta === 0)) return;
     const user = await this.deps.users.find(entry.userId, tx);
     if (!user?.allows_write_to_pm) return;
-    const locale = localeFromLanguageCode(user.language_code ?? 'en');
+    const locale = localeOfUser(user);
     await this.deps.outbox.insertReceipt(tx, {
       ledgerId: entry.ledgerId,
       chatId: entry.userId,

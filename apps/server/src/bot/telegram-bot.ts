@@ -121,7 +121,11 @@ export class TelegramBot {
     return this.bot.isInited() ? this.bot.botInfo.username : null;
   }
 
-  /** getMe, then the command menu: for English and Russian users, and the default (English) for everyone else. */
+  /**
+   * getMe, then the command menu: for English and Russian users, and the default (English) for
+   * everyone else. Telegram also shows the default to users without a language code, whom Seer
+   * answers in Russian (decision 042); every other language, answered in English, weighs more.
+   */
   private async setUp(): Promise<void> {
     const signal = this.stopController.signal;
     if (!this.bot.isInited()) await this.bot.init(grammySignal(signal));

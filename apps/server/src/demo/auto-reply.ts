@@ -5,11 +5,12 @@
  * counts and read receipts behave as they will with people. Messages that arrive during the
  * pause get one answer together. Only the instance that stored the message answers it.
  */
-import { LIMITS, localeFromLanguageCode, type Locale, type MessageKind } from '@seer/contract';
+import { LIMITS, type Locale, type MessageKind } from '@seer/contract';
 import type { EventBus } from '../realtime/event-bus.js';
 import type { ChatService } from '../chat/chat.service.js';
 import type { AdvisorsService } from '../advisors/advisors.service.js';
 import type { UsersService } from '../users/users.service.js';
+import { localeOfUser } from '../users/language.js';
 import type { AdvisorRecord } from '../advisors/advisors.repository.js';
 
 export interface AutoReplyLog {
@@ -123,12 +124,12 @@ export class DemoAutoReply {
     const advisor = await this.deps.advisors.find(advisorId);
     if (!advisor || !isAnsweredByDemo(advisor)) return;
     const user = await this.deps.users.find(userId);
-    // Answer in the language the question was written in; the Telegram language decides otherwise.
+    // Answer in the language the question was written in; the user's language decides otherwise.
     const locale = /[а-яё]/i.test(question)
       ? 'ru'
       : /[a-z]/i.test(question)
         ? 'en'
-        : localeFromLanguageCode(user?.language_code);
+        : localeOfUser(user);
     await this.deps.chat.markReadByAdvisor(advisor, userId);
     const text = composeDemoReply({
       locale,

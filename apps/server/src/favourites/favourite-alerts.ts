@@ -9,12 +9,13 @@
  * closed everywhere, and it is not night where they are (22:00–08:00 in the time zone the app
  * reported; no quiet hours while it is unknown). docs/decisions/027-favourites-and-notifications.md.
  */
-import { localeFromLanguageCode, type Locale } from '@seer/contract';
+import type { Locale } from '@seer/contract';
 import type { AdvisorsService } from '../advisors/advisors.service.js';
 import type { NoticeOutbox } from '../bot/notice-outbox.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { EventBus } from '../realtime/event-bus.js';
 import type { UserSockets } from '../realtime/user-sockets.js';
+import { localeOfUser } from '../users/language.js';
 import type { AlertRecipient } from './favourites.repository.js';
 import type { FavouritesService } from './favourites.service.js';
 
@@ -147,7 +148,7 @@ export class FavouriteAlerts {
     if (isQuietHour(this.options.now(), recipient.time_zone, this.options)) return;
     // The app is open: its notification (live) says it.
     if (await this.deps.userSockets.anyOpen(userId)) return;
-    const locale = localeFromLanguageCode(recipient.language_code ?? 'en');
+    const locale = localeOfUser(recipient);
     const texts = FAVOURITE_ALERT_TEXTS[locale];
     await outbox.enqueue({
       chatId: userId,

@@ -1,4 +1,5 @@
 /** SQL for favourites, the alert consent and time zone, and the "favourite online" slot (migration 014). */
+import type { Locale } from '@seer/contract';
 import type { Sql } from '../db/database.js';
 
 /** Someone to tell that a favourite advisor came online. */
@@ -6,6 +7,7 @@ export interface AlertRecipient {
   user_id: number;
   allows_write_to_pm: boolean;
   language_code: string | null;
+  chosen_language: Locale | null;
   time_zone: string | null;
 }
 
@@ -51,7 +53,7 @@ export class FavouritesRepository {
   /** Users who favourited this advisor and turned the alerts on. */
   async alertRecipients(advisorId: number): Promise<AlertRecipient[]> {
     return this.sql<AlertRecipient[]>`
-      SELECT u.telegram_id AS user_id, u.allows_write_to_pm, u.language_code, s.time_zone
+      SELECT u.telegram_id AS user_id, u.allows_write_to_pm, u.language_code, u.chosen_language, s.time_zone
       FROM favourites f
       JOIN notification_settings s ON s.user_id = f.user_id AND s.favourite_alerts
       JOIN users u ON u.telegram_id = f.user_id

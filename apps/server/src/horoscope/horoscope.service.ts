@@ -1,7 +1,6 @@
 /** The caller's horoscope for today or tomorrow: birth data from the profile, the day from their time zone. */
 import {
   formatUtcOffset,
-  localeFromLanguageCode,
   parseBirthPlace,
   type BirthPlace,
   type GetHoroscopeAnswer,
@@ -9,6 +8,7 @@ import {
 } from '@seer/contract';
 import type { UsersService } from '../users/users.service.js';
 import type { UserRecord } from '../users/users.repository.js';
+import { localeOfUser } from '../users/language.js';
 import { NotFoundError } from '../errors.js';
 import { composeHoroscope } from './horoscope.js';
 import { addDays, calendarDay, type BirthData } from './sky.js';
@@ -37,7 +37,7 @@ export class HoroscopeService {
         birth: birthData(user),
         day: tomorrow ? addDays(today, 1) : today,
         tomorrow,
-        lang: ask.lang ?? localeFromLanguageCode(user.language_code),
+        lang: ask.lang ?? localeOfUser(user),
       }),
     };
   }

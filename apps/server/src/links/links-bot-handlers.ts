@@ -4,7 +4,7 @@
  * user (then opens home); and the inline mode (`@bot <name or speciality>`) answers with
  * advisor cards in the querying user's language.
  */
-import { localeFromLanguageCode, parseStartPayload } from '@seer/contract';
+import { parseStartPayload, userLocale } from '@seer/contract';
 import type { StartTarget } from '../bot/bot-handlers.js';
 import type { UpdateHandlers } from '../bot/bot-updates.js';
 import type { AdvisorsService } from '../advisors/advisors.service.js';
@@ -41,9 +41,18 @@ export function linksStartTarget(deps: {
   };
 }
 
-export function registerLinksBotHandlers(updates: UpdateHandlers, share: ShareService): void {
+export function registerLinksBotHandlers(
+  updates: UpdateHandlers,
+  share: ShareService,
+  /** Whose language a user chose in Seer's Settings; without it the query's language decides. */
+  users?: Pick<UsersService, 'localeOf'>,
+): void {
   updates.onInlineQuery(async (ctx) => {
-    const locale = localeFromLanguageCode(ctx.inlineQuery.from.language_code ?? 'en');
+    const { from } = ctx.inlineQuery;
+    const fromQuery = userLocale({ telegramCode: from.language_code });
+    const locale = users
+      ? await users.localeOf(from.id, from.language_code).catch(() => fromQuery)
+      : fromQuery;
     const results = await share.searchResults(ctx.inlineQuery.query, locale);
     // Personal: the words follow the querying user's language.
     await ctx.answerInlineQuery(results, { cache_time: 60, is_personal: true });

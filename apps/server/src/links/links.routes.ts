@@ -1,6 +1,5 @@
 /** Calls of deep links, sharing and referrals (docs/decisions/026-deep-links-and-referrals.md). */
 import type { FastifyInstance } from 'fastify';
-import { localeFromLanguageCode } from '@seer/contract';
 import type { AuthService } from '../auth/auth.service.js';
 import { registerCall } from '../http/register-call.js';
 import type { UsersService } from '../users/users.service.js';
@@ -35,9 +34,7 @@ export function linksRoutes(
 
   registerCall(app, auth, 'ShareAdvisor', async ({ body, identity }) => {
     await deps.limits.take('share', identity.telegramId);
-    const locale =
-      body.lang ??
-      localeFromLanguageCode((await deps.users.find(identity.telegramId))?.language_code);
+    const locale = body.lang ?? (await deps.users.localeOf(identity.telegramId));
     const shared = await deps.share.prepareAdvisorShare(
       identity.telegramId,
       body.manager_id,

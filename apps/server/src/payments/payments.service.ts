@@ -6,9 +6,10 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { Address } from '@ton/core';
-import { formatCents, localeFromLanguageCode, type PhonePaymentsPolicy } from '@seer/contract';
+import { formatCents, type Locale, type PhonePaymentsPolicy } from '@seer/contract';
 import type { Tx } from '../db/database.js';
 import type { UsersService } from '../users/users.service.js';
+import { localeOfUser } from '../users/language.js';
 import { BalanceTooLowError, LEDGER_REASONS, type MoneyService } from '../money/money.service.js';
 import { BadRequestError, ConflictError, NotFoundError, UnavailableError } from '../errors.js';
 import {
@@ -580,7 +581,7 @@ export class PaymentsService {
     }
     const id = randomUUID();
     const user = await this.users.find(telegramId);
-    const texts = starsInvoiceTexts(cents, localeFromLanguageCode(user?.language_code ?? 'en'));
+    const texts = starsInvoiceTexts(cents, localeOfUser(user));
     await this.repository.insertInvoice({ id, userId: telegramId, amountCents: cents, stars });
     try {
       return await this.bot.call('createInvoiceLink', {
@@ -607,16 +608,16 @@ export class PaymentsService {
 
   /**
    * Whether Telegram may take this payment: the invoice is ours, unpaid, recent, the payer's, at
-   * the quoted price. A refusal is worded in the payer's language (Telegram shows it to them).
+   * the quoted price. A refusal is worded in the payer's language (Telegram shows it to them):
+   * their choice in Settings, else the language Telegram gives with the query.
    */
   async checkPreCheckout(
     query: PreCheckoutQuery,
   ): Promise<{ ok: true } | { ok: false; error: string }> {
     const refusal = await this.checkoutRefusal(query);
     if (refusal === null) return { ok: true };
-    const languageCode =
-      query.from.language_code ?? (await this.users.find(query.from.id))?.language_code;
-    return { ok: false, error: checkoutRefusalText(languageCode, refusal) };
+    const locale = await this.users.localeOf(query.from.id, query.from.language_code);
+    return { ok: false, error: checkoutRefusalText(locale, refusal) };
   }
 
   private async checkoutRefusal(query: PreCheckoutQuery): Promise<CheckoutRefusal | null> {
@@ -820,10 +821,7 @@ function errorMessage(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, 500);
 }
 
-/** A checkout refusal in the payer's language (English when it is not known). */
-export function checkoutRefusalText(
-  languageCode: string | null | undefined,
-  refusal: CheckoutRefusal,
-): string {
-  return STARS_TEXTS[localeFromLanguageCode(languageCode ?? 'en')].refusals[refusal];
+/** A checkout refusal in the payer's language. */
+export function checkoutRefusalText(locale: Locale, refusal: CheckoutRefusal): string {
+  return STARS_TEXTS[locale].refusals[refusal];
 }

@@ -1,4 +1,5 @@
 /** Telegram Stars through the bot: checkout answers, successful payments and refund notices go to PaymentsService. */
+import { userLocale } from '@seer/contract';
 import type { UpdateHandlers } from '../bot/bot-updates.js';
 import { checkoutRefusalText, type PaymentsService } from './payments.service.js';
 
@@ -16,7 +17,9 @@ export function registerStarsHandlers(
     try {
       verdict = await deps.payments.checkPreCheckout(query);
     } catch {
-      verdict = { ok: false, error: checkoutRefusalText(query.from.language_code, 'unavailable') };
+      // The payer's choice in Settings cannot be read now either: the query's language decides.
+      const locale = userLocale({ telegramCode: query.from.language_code });
+      verdict = { ok: false, error: checkoutRefusalText(locale, 'unavailable') };
     }
     if (verdict.ok) await ctx.answerPreCheckoutQuery(true);
     else await ctx.answerPreCheckoutQuery(false, { error_message: verdict.error });

@@ -47,8 +47,10 @@ async function until(probe: () => Promise<boolean> | boolean, timeoutMs = 10_000
   }
 }
 
+/** An invoice for a user whose Telegram speaks English (the invoice and refusals are in it). */
 async function invoiceFor(t: TestApp, user: number, amount: string | number): Promise<string> {
-  const answer = await call(t, 'POST', '/api/CreateStarsInvoice.php', t.initData(user), { amount });
+  const auth = t.initData(user, { language_code: 'en' });
+  const answer = await call(t, 'POST', '/api/CreateStarsInvoice.php', auth, { amount });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return CALLS.CreateStarsInvoice.answer.parse(answer.body).invoice_link;
 }
@@ -199,7 +201,7 @@ describe('Stars top-up with long polling', () => {
       ok: false,
       error: 'The amount does not match the invoice.',
     });
-    expect(await bot.payInvoice(link, stranger)).toMatchObject({
+    expect(await bot.payInvoice(link, stranger, { languageCode: 'en' })).toMatchObject({
       ok: false,
       error: 'This invoice belongs to another account.',
     });

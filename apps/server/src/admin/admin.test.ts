@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLS } from '@seer/contract';
 import { newUserId, startTestApp, type TestApp } from '../test/harness.js';
+import { anUnmatchedTonDeposit } from '../test/builders.js';
 import { runCli } from './cli.js';
 
 const ADMIN_ID = 777_000_001;
@@ -255,15 +256,18 @@ describe('admin command line', () => {
         (l) => out.push(l),
         (l) => err.push(l),
       );
-    const [deposit] = await t.db.sql<{ id: number }[]>`
-      INSERT INTO ton_deposits (wallet, tx_hash, tx_lt, tx_time, source, amount_nanotons, comment, rate_micro_usd_per_ton, amount_cents, status)
-      VALUES ('0:abc', 'hash-cli-1', 1, now(), 'EQsender', 2000000000, 'my id is 42', 3000000, 600, 'unmatched') RETURNING id`;
+    const depositId = await anUnmatchedTonDeposit(t, {
+      wallet: '0:abc',
+      txHash: 'hash-cli-1',
+      comment: 'my id is 42',
+      amountCents: 600,
+    });
     expect(await run('deposits')).toBe(0);
     expect(out.join('\n')).toContain('my id is 42');
     const telegramId = newUserId();
-    expect(await run('assign-deposit', String(deposit!.id), String(telegramId))).toBe(0);
+    expect(await run('assign-deposit', String(depositId), String(telegramId))).toBe(0);
     expect(out.at(-1)).toContain('credited $6.00');
-    expect(await run('assign-deposit', String(deposit!.id), String(telegramId))).toBe(1);
+    expect(await run('assign-deposit', String(depositId), String(telegramId))).toBe(1);
     expect(err.at(-1)).toMatch(/already credited/);
     const [user] = await t.db.sql<
       { balance_cents: number }[]

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLS } from '@seer/contract';
 import { FakeBotApi } from '../test/fakes/bot-api.js';
 import { newUserId, startTestApp, TEST_BOT_TOKEN, type TestApp } from '../test/harness.js';
+import { anUnmatchedTonDeposit } from '../test/builders.js';
 
 const ADMIN = 990_001;
 let bot: FakeBotApi;
@@ -31,13 +32,8 @@ async function call(method: 'GET' | 'POST', url: string, as: number, payload?: o
   return { status: response.statusCode, body: response.json() as Record<string, unknown> };
 }
 
-async function unmatchedDeposit(cents: number): Promise<number> {
-  const [row] = await t.db.sql<{ id: number }[]>`
-    INSERT INTO ton_deposits (wallet, tx_hash, tx_lt, tx_time, source, amount_nanotons, comment, rate_micro_usd_per_ton, amount_cents, status)
-    VALUES ('EQwallet', ${`hash-${newUserId()}`}, 1, now(), 'EQsender', ${(cents * 10_000_000) / 3}, 'no memo', 3000000, ${cents}, 'unmatched')
-    RETURNING id`;
-  return row!.id;
-}
+const unmatchedDeposit = (cents: number) =>
+  anUnmatchedTonDeposit(t, { amountCents: cents, comment: 'no memo' });
 
 async function auditActions(): Promise<string[]> {
   const rows = await t.db.sql<

@@ -10,6 +10,7 @@ import { newUserId } from '../test/harness.js';
 import { startLiveApp, type LiveApp } from '../test/socket-test-kit.js';
 import { FakeBotApi } from '../test/fakes/bot-api.js';
 import { TEST_BOT_TOKEN } from '../test/harness.js';
+import { anAdvisor, type AdvisorFixture } from '../test/builders.js';
 import { isQuietHour, localHour } from './favourite-alerts.js';
 
 const PUBLIC_URL = 'https://seer.example';
@@ -30,11 +31,8 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function newAdvisor(): Promise<number> {
-  const [row] = await t.db.sql<{ id: number }[]>`
-    INSERT INTO advisors (name, category_id, price_cents) VALUES (${`Fav Advisor ${nextAdvisor++}`}, 1, 100) RETURNING id`;
-  return row!.id;
-}
+const newAdvisor = (advisor: AdvisorFixture = {}) =>
+  anAdvisor(t, { name: `Fav Advisor ${nextAdvisor++}`, ...advisor });
 
 const favourites = async (userId: number) =>
   CALLS.GetFavourites.answer.parse((await t.call('GET', '/api/GetFavourites.php', userId)).body);
@@ -92,9 +90,7 @@ describe('favourites', () => {
 
   it('refuses an unknown or inactive advisor, and a bad id', async () => {
     const userId = newUserId();
-    const gone = await newAdvisor();
-    await t.db.sql`UPDATE advisors SET is_active = false WHERE id = ${gone}`;
-    t.services.advisors.invalidate();
+    const gone = await newAdvisor({ isActive: false });
     expect(
       (await t.call('POST', '/api/AddFavourite.php', userId, { manager_id: 99_999 })).status,
     ).toBe(404);
@@ -179,10 +175,8 @@ describe('a favourite comes online', () => {
   });
 
   it('is told when the advisor opens their workspace (their socket makes them online)', async () => {
-    const advisorId = await newAdvisor();
     const advisorTelegramId = newUserId();
-    await t.db.sql`UPDATE advisors SET telegram_id = ${advisorTelegramId} WHERE id = ${advisorId}`;
-    t.services.advisors.invalidate();
+    const advisorId = await newAdvisor({ linkedTelegramId: advisorTelegramId });
     const userId = await fan(advisorId);
     const workspace = await t.connect(advisorTelegramId);
     workspace.send({

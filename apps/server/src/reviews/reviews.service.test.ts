@@ -5,14 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUserId, startTestApp, type TestApp } from '../test/harness.js';
+import { anAdvisor } from '../test/builders.js';
 
 let t: TestApp;
 let advisorId: number;
 beforeAll(async () => {
   t = await startTestApp({ seed: false });
-  const [row] = await t.db.sql<{ id: number }[]>`
-    INSERT INTO advisors (name, category_id, price_cents) VALUES ('Rated', 5, 100) RETURNING id`;
-  advisorId = row!.id;
+  advisorId = await anAdvisor(t, { name: 'Rated', categoryId: 5, priceCents: 100 });
 });
 afterAll(async () => {
   await t?.close();

@@ -182,6 +182,7 @@ describe('the notice outbox', () => {
 
   it('never sends twice a notice whose sender died mid-request', async () => {
     const chatId = newUserId();
+    // The row a crash leaves (claimed 10 minutes ago, never settled): only a dead process writes it.
     await db.sql`
       INSERT INTO bot_outbox (chat_id, text, status, attempts, claimed_at)
       VALUES (${chatId}, 'sent or not?', 'sending', 1, now() - interval '10 minutes')`;
@@ -213,6 +214,7 @@ describe('the notice outbox', () => {
 describe('an empty outbox', () => {
   it('has nothing due (it waits for the poll interval instead of polling without pause)', async () => {
     const repository = new NoticeOutboxRepository(db.sql);
+    // Settles what earlier tests left pending: the outbox under test is an empty one.
     await db.sql`UPDATE bot_outbox SET status = 'failed' WHERE status = 'pending'`;
     expect(await repository.msUntilNextDue()).toBeNull();
   });

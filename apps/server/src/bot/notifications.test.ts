@@ -11,6 +11,7 @@ import { seedDemoData } from '../demo/seed.js';
 import type { Database } from '../db/database.js';
 import { PostgresTransport } from '../realtime/transports/postgres-transport.js';
 import { startLiveApp, type LiveApp } from '../test/socket-test-kit.js';
+import { linkAdvisor } from '../test/builders.js';
 
 const PUBLIC_URL = 'https://seer.example';
 const quiet = { warn: () => {} };
@@ -45,12 +46,8 @@ async function dialog(options: { userAllows: boolean; advisorAllows?: boolean })
   const advisor = advisors[nextAdvisor++]!;
   const advisorTelegramId = newUserId();
   const userId = newUserId();
-  await db.sql`UPDATE advisors SET telegram_id = ${advisorTelegramId} WHERE id = ${advisor.id}`;
-  for (const app of [a, b]) {
-    app.services.advisors.invalidate();
-    app.services.auth.forgetAdvisorLinks();
-  }
-  // Signing in creates the users; the advisor allows writing (or not) before the user's message.
+  await linkAdvisor([a, b], advisor.id, advisorTelegramId);
+  // Signing in records the users; the advisor allows writing (or not) before the user's message.
   await a.call('GET', '/api/GetUser.php', advisorTelegramId);
   await a.call('POST', '/api/SetWriteAccess.php', advisorTelegramId, {
     allowed: options.advisorAllows ?? false,
@@ -181,11 +178,7 @@ describe('notice to an advisor about a paid message', () => {
   it('is not sent while the advisor has the workspace open', async () => {
     const advisor = advisors[nextAdvisor++]!;
     const advisorTelegramId = newUserId();
-    await db.sql`UPDATE advisors SET telegram_id = ${advisorTelegramId} WHERE id = ${advisor.id}`;
-    for (const app of [a, b]) {
-      app.services.advisors.invalidate();
-      app.services.auth.forgetAdvisorLinks();
-    }
+    await linkAdvisor([a, b], advisor.id, advisorTelegramId);
     await a.call('POST', '/api/SetWriteAccess.php', advisorTelegramId, { allowed: true });
     const socket = await a.connect(advisorTelegramId);
     socket.send({
@@ -251,9 +244,7 @@ describe('a lone instance with an event transport', () => {
       ).body.data.managers;
       const advisorTelegramId = newUserId();
       const userId = newUserId();
-      await ownDb.sql`UPDATE advisors SET telegram_id = ${advisorTelegramId} WHERE id = ${advisor!.id}`;
-      alone.services.advisors.invalidate();
-      alone.services.auth.forgetAdvisorLinks();
+      await linkAdvisor(alone, advisor!.id, advisorTelegramId);
       await alone.call('GET', '/api/GetUser.php', advisorTelegramId);
       await alone.call('POST', '/api/CreateMessage.php', userId, {
         manager_id: advisor!.id,

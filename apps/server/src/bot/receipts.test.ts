@@ -7,13 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '@seer/contract';
 import { FakeBotApi } from '../test/fakes/bot-api.js';
-import {
-  createTestDatabase,
-  newUserId,
-  startTestApp,
-  TEST_BOT_TOKEN,
-  type TestApp,
-} from '../test/harness.js';
+import { createTestDatabase, startTestApp, TEST_BOT_TOKEN, type TestApp } from '../test/harness.js';
+import { anAdvisor, aUser } from '../test/builders.js';
 import type { Database } from '../db/database.js';
 import { LEDGER_REASONS, type LedgerReason } from '../money/money.service.js';
 import type { IndexerTransaction } from '../payments/toncenter.js';
@@ -34,31 +29,22 @@ afterAll(async () => {
   await bot?.close();
 });
 
-async function newUser(
+/** A user who allowed the bot to write, in this language, with 3 free messages unless said. */
+const newUser = (
   app: TestApp,
-  options: { language?: string; allowsWrite?: boolean; balanceCents?: number } = {},
-): Promise<number> {
-  const id = newUserId();
-  await app.services.users.recordTelegramUser(
-    {
-      id,
-      first_name: 'Receipt',
-      language_code: options.language ?? 'en',
-      allows_write_to_pm: options.allowsWrite ?? true,
-    },
-    Math.floor(Date.now() / 1000),
-    3,
-  );
-  if (options.balanceCents) {
-    await app.services.money.change({
-      userId: id,
-      reason: LEDGER_REASONS.adminCredit,
-      amountCents: options.balanceCents,
-      note: 'test balance',
-    });
-  }
-  return id;
-}
+  options: {
+    language?: string;
+    allowsWrite?: boolean;
+    balanceCents?: number;
+    freeMessages?: number;
+  } = {},
+) =>
+  aUser(app, {
+    languageCode: options.language ?? 'en',
+    allowsWriteToPm: options.allowsWrite ?? true,
+    freeMessages: options.freeMessages ?? 3,
+    balanceCents: options.balanceCents,
+  });
 
 async function receiptsOf(userId: number) {
   return db.sql<{ ledger_id: number; text: string; reply_markup: unknown; reason: string }[]>`
@@ -127,13 +113,11 @@ describe('a receipt for every credit and refund', () => {
     }
 
     // A paid message writes a ledger row but no receipt.
-    const sender = await newUser(t, { balanceCents: 1000 });
-    await db.sql`UPDATE users SET free_messages = 0 WHERE telegram_id = ${sender}`;
-    const [advisor] = await db.sql<{ id: number }[]>`
-      INSERT INTO advisors (name, category_id, price_cents) VALUES ('Receipt Advisor', 1, 150) RETURNING id`;
+    const sender = await newUser(t, { balanceCents: 1000, freeMessages: 0 });
+    const advisorId = await anAdvisor(t, { name: 'Receipt Advisor', priceCents: 150 });
     const sent = await t.services.money.sendPaidMessage({
       userId: sender,
-      advisorId: advisor!.id,
+      advisorId,
       kind: 'text',
       text: 'hello',
       imageId: null,

@@ -5,9 +5,8 @@
  * instance's, are not cut short by it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type BuiltApp } from '../app.js';
 import { ConfigError, loadConfig } from '../config.js';
-import { createTestDatabase, newUserId, testConfig } from '../test/harness.js';
+import { createTestDatabase, newUserId, startTestApp, type TestApp } from '../test/harness.js';
 import { signInitData } from '../auth/init-data.js';
 import { TEST_BOT_TOKEN } from '../test/harness.js';
 import { connect, type Database, type Sql } from './database.js';
@@ -33,23 +32,19 @@ describe('DATABASE_STATEMENT_TIMEOUT_MS', () => {
 describe('a statement that waits for a lock', () => {
   let db: Database & { name: string };
   let appSql: Sql;
-  let built: BuiltApp;
+  let built: TestApp;
 
   beforeAll(async () => {
     db = await createTestDatabase();
     // The app's pool as main.ts opens it, with a short timeout; db.sql (no timeout) holds locks.
     appSql = connect(db.url, 5, { statementTimeoutMs: TIMEOUT_MS });
-    built = await buildApp(
-      testConfig(),
-      { sql: appSql, url: db.url, close: async () => {} },
-      {
-        logger: false,
-      },
-    );
-    await built.app.ready();
+    built = await startTestApp({
+      db: { sql: appSql, url: db.url, close: async () => {} },
+      seed: false,
+    });
   });
   afterAll(async () => {
-    await built?.app.close();
+    await built?.close();
     await appSql?.end({ timeout: 5 });
     await db?.close();
   });

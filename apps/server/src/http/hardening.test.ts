@@ -6,10 +6,8 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
-import { buildApp, type BuiltApp } from '../app.js';
 import { ConfigError, loadConfig } from '../config.js';
-import { createTestDatabase, testConfig } from '../test/harness.js';
-import type { Database } from '../db/database.js';
+import { startTestApp, type TestApp } from '../test/harness.js';
 import { IPN_PATH } from '../payments/crypto.service.js';
 
 const PRODUCTION = {
@@ -38,12 +36,10 @@ describe('TRUST_PROXY', () => {
 });
 
 describe('X-Forwarded-* from trusted and untrusted peers', () => {
-  let db: Database;
-  let built: BuiltApp;
+  let built: TestApp;
   const lines: Record<string, unknown>[] = [];
 
   beforeAll(async () => {
-    db = await createTestDatabase();
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
         for (const line of chunk.toString().split('\n').filter(Boolean))
@@ -51,18 +47,19 @@ describe('X-Forwarded-* from trusted and untrusted peers', () => {
         done();
       },
     });
-    const config = testConfig({
-      TRUST_PROXY: '10.0.0.7',
-      // A refused NOWPayments IPN is logged with the caller's address (request.ip).
-      NOWPAYMENTS_API_KEY: 'np-hardening-key',
-      NOWPAYMENTS_IPN_SECRET: 'np-hardening-secret',
+    built = await startTestApp({
+      seed: false,
+      env: {
+        TRUST_PROXY: '10.0.0.7',
+        // A refused NOWPayments IPN is logged with the caller's address (request.ip).
+        NOWPAYMENTS_API_KEY: 'np-hardening-key',
+        NOWPAYMENTS_IPN_SECRET: 'np-hardening-secret',
+      },
+      logger: pino({ level: 'warn' }, sink),
     });
-    built = await buildApp(config, db, { logger: pino({ level: 'warn' }, sink) });
-    await built.app.ready();
   });
   afterAll(async () => {
-    await built?.app.close();
-    await db?.close();
+    await built?.close();
   });
 
   /** An unsigned IPN from `peer` claiming to forward 203.0.113.9 over HTTPS. */
@@ -110,8 +107,7 @@ describe('API_DOCS', () => {
   ] as const)(
     'API_DOCS=%s: /api/docs answers %i, /api/openapi.json stays public',
     async (value, status) => {
-      const db = await createTestDatabase();
-      const built = await buildApp(testConfig({ API_DOCS: value }), db, { logger: false });
+      const built = await startTestApp({ seed: false, env: { API_DOCS: value } });
       try {
         const docs = await built.app.inject({ method: 'GET', url: '/api/docs' });
         expect(docs.statusCode).toBe(status);
@@ -121,8 +117,7 @@ describe('API_DOCS', () => {
         expect(document.statusCode).toBe(200);
         expect(document.json()).toMatchObject({ openapi: '3.0.3' });
       } finally {
-        await built.app.close();
-        await db.close();
+        await built.close();
       }
     },
   );

@@ -8,15 +8,12 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { buildApp, type BuiltApp } from '../app.js';
-import { createTestDatabase, newUserId, testConfig, TEST_BOT_TOKEN } from '../test/harness.js';
+import { newUserId, startTestApp, TEST_BOT_TOKEN, type TestApp } from '../test/harness.js';
 import { signInitData } from '../auth/init-data.js';
-import type { Database } from '../db/database.js';
 import { WEB_DIST_DIR } from '../paths.js';
 import { jpegImage } from '../images/image-fixtures.js';
 
-let db: Database;
-let built: BuiltApp;
+let built: TestApp;
 let port: number;
 const TIMEOUTS = {
   headersTimeoutMs: 400,
@@ -27,15 +24,11 @@ const TIMEOUTS = {
 };
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  built = await buildApp(testConfig(), db, { logger: false, http: TIMEOUTS });
-  await built.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = built.app.server.address();
-  port = typeof address === 'object' && address ? address.port : 0;
+  built = await startTestApp({ seed: false, http: TIMEOUTS, listen: true });
+  port = Number(new URL(built.base!).port);
 });
 afterAll(async () => {
-  await built?.app.close();
-  await db?.close();
+  await built?.close();
 });
 
 const auth = () => signInitData(TEST_BOT_TOKEN, { id: newUserId(), first_name: 'Hy' });

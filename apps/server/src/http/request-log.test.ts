@@ -2,30 +2,24 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type BuiltApp } from '../app.js';
-import type { Database } from '../db/database.js';
 import { signInitData } from '../auth/init-data.js';
-import { createTestDatabase, newUserId, testConfig, TEST_BOT_TOKEN } from '../test/harness.js';
+import { newUserId, startTestApp, TEST_BOT_TOKEN, type TestApp } from '../test/harness.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-let db: Database;
-let built: BuiltApp;
+let built: TestApp;
 const lines: Record<string, unknown>[] = [];
 
 beforeAll(async () => {
-  db = await createTestDatabase();
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
       for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
       done();
     },
   });
-  built = await buildApp(testConfig(), db, { logger: pino({ level: 'info' }, sink) });
-  await built.app.ready();
+  built = await startTestApp({ seed: false, logger: pino({ level: 'info' }, sink) });
 });
 afterAll(async () => {
-  await built?.app.close();
-  await db?.close();
+  await built?.close();
 });
 
 const requestLines = (id: string) =>

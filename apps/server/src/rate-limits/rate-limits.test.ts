@@ -7,13 +7,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
-import { buildApp, type BuiltApp } from '../app.js';
 import { signInitData } from '../auth/init-data.js';
 import type { Database } from '../db/database.js';
 import { seedDemoData } from '../demo/seed.js';
 import { pngImage } from '../images/image-fixtures.js';
 import { FakeBotApi } from '../test/fakes/bot-api.js';
-import { createTestDatabase, newUserId, testConfig, TEST_BOT_TOKEN } from '../test/harness.js';
+import {
+  createTestDatabase,
+  newUserId,
+  startTestApp,
+  TEST_BOT_TOKEN,
+  type TestApp,
+} from '../test/harness.js';
+import { aUser } from '../test/builders.js';
 import { MemoryAllowances } from './allowance-stores.js';
 import { RATE_LIMITS, type RateLimitSettings } from './rate-limits.js';
 
@@ -41,18 +47,21 @@ async function redisProblem(): Promise<string | null> {
 const auth = (userId: number) =>
   signInitData(TEST_BOT_TOKEN, { id: userId, first_name: `User${userId}` });
 
-async function startApp(
+/** An app of its own on the shared database, talking to the shared fake Bot API. */
+function startApp(
   db: Database,
   bot: FakeBotApi,
   options: { rateLimits?: Partial<RateLimitSettings>; env?: Record<string, string> } = {},
-): Promise<BuiltApp> {
-  const config = testConfig({ BOT_API_URL: bot.url, ...options.env });
-  const built = await buildApp(config, db, { logger: false, rateLimits: options.rateLimits });
-  await built.app.ready();
-  return built;
+): Promise<TestApp> {
+  return startTestApp({
+    db,
+    seed: false,
+    env: { BOT_API_URL: bot.url, ...options.env },
+    rateLimits: options.rateLimits,
+  });
 }
 
-function post(app: BuiltApp, userId: number, call: string, payload: object) {
+function post(app: TestApp, userId: number, call: string, payload: object) {
   return app.app.inject({
     method: 'POST',
     url: `/api/${call}.php`,
@@ -107,8 +116,8 @@ describe('allowances in memory', () => {
 describe('per-user call limits', () => {
   let db: Database & { name: string };
   let bot: FakeBotApi;
-  let t: BuiltApp;
-  let defaults: BuiltApp;
+  let t: TestApp;
+  let defaults: TestApp;
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -177,10 +186,8 @@ describe('per-user call limits', () => {
   });
 
   it('refuses paid sends past the limit without storing or charging anything', async () => {
-    const user = newUserId();
+    const user = await aUser(t, { balanceCents: 10_000 });
     const advisor = 1;
-    await db.sql`INSERT INTO users (telegram_id, free_messages) VALUES (${user}, 0)`;
-    await t.services.money.change({ userId: user, amountCents: 10_000, reason: 'admin_credit' });
     const answers = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
         post(t, user, 'CreateMessage', { manager_id: advisor, message: `hello ${i}` }),
@@ -321,8 +328,7 @@ describe('per-user call limits', () => {
   });
 
   it('limits marking notifications read, leaving them unread', async () => {
-    const user = newUserId();
-    await db.sql`INSERT INTO users (telegram_id) VALUES (${user})`;
+    const user = await aUser(t);
     expect((await post(t, user, 'MarkNotificationsRead', {})).statusCode).toBe(200);
     await t.services.money.change({ userId: user, amountCents: 500, reason: 'admin_credit' });
     const refused = await post(t, user, 'MarkNotificationsRead', {});
@@ -358,8 +364,8 @@ describe.each([
   const skip = store === 'Redis' && redisSkip !== null;
   let db: Database;
   let bot: FakeBotApi;
-  let a: BuiltApp;
-  let b: BuiltApp;
+  let a: TestApp;
+  let b: TestApp;
 
   beforeAll(async () => {
     if (skip) return;

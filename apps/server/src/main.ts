@@ -6,10 +6,8 @@
 import { loadConfig, ConfigError, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { buildApp } from './app.js';
-import { seedDemoData } from './demo/seed.js';
-import { startPaymentWorkers } from './payments/payments.setup.js';
-import { createLogger, logTo, type Logger } from './logger.js';
-import { ResponseTimesRefresher } from './advisors/response-times.js';
+import { seedDemoData } from './demo/index.js';
+import { createLogger, type Logger } from './logger.js';
 import { PostgresTransport } from './realtime/transports/postgres-transport.js';
 import { RedisTransport, redisChannelFor } from './realtime/transports/redis-transport.js';
 
@@ -110,7 +108,7 @@ async function main(): Promise<void> {
   const transport = config.redisUrl
     ? new RedisTransport(config.redisUrl, redisChannelFor(db.url), { warn })
     : new PostgresTransport(db.url, { warn });
-  const { app, services } = await started(
+  const { app, startProcessWorkers } = await started(
     'server',
     buildApp(config, db, { transport, logger: log }),
     (built) => built.app.close(),
@@ -118,23 +116,10 @@ async function main(): Promise<void> {
   if (stopping) return;
   await (step = app.listen({ port: config.port, host: config.host }));
   if (stopping) return;
-  // Advisors' median response times: at start, then every RESPONSE_TIMES_REFRESH_SECONDS, by one instance.
-  const responseTimes = new ResponseTimesRefresher({
-    sql: db.sql,
-    advisors: services.advisors,
-    intervalMs: config.responseTimesRefreshMs,
-    log: logTo(log.child({ module: 'response-times' })),
-  });
-  responseTimes.start();
-  running.push({ name: 'response times', stop: () => responseTimes.stop() });
-  // TON deposit watcher (with TON_WALLET_ADDRESS) and bot intake (with BOT_TOKEN), once the webhook route is listening.
-  const stopPaymentWorkers = startPaymentWorkers(
-    config,
-    db.sql,
-    services,
-    logTo(log.child({ module: 'payments' })),
-  );
-  running.push({ name: 'payment workers', stop: stopPaymentWorkers });
+  // The bot's intake (the webhook route now answers), the TON deposit watcher, response times;
+  // the server's close stops them with the rest.
+  await (step = startProcessWorkers());
+  if (stopping) return;
   log.info(
     {
       url: config.publicUrl,

@@ -9,10 +9,12 @@ import { EventBus } from '../realtime/event-bus.js';
 import { PostgresTransport } from '../realtime/transports/postgres-transport.js';
 import { RedisTransport, redisChannelFor } from '../realtime/transports/redis-transport.js';
 import { CLI_ACTOR, type AdminService } from './admin.service.js';
-import { createDomainServices } from '../services.js';
 import { createLogger } from '../logger.js';
 import { NoConnections } from '../realtime/presence.js';
 import { AppError } from '../errors.js';
+// The command line is an entry point like main.ts: it builds the same modules, without a server.
+import { loadModules } from '../kernel/loader.js';
+import { MODULES } from '../modules.js';
 import { displayName } from '../users/users.service.js';
 import type { PaymentsService } from '../payments/payments.service.js';
 import type { CryptoPaymentsService } from '../payments/crypto.service.js';
@@ -337,14 +339,18 @@ export async function runCli(
   try {
     await events.start();
     // The same services as the server, without its socket presence or the bot's intake.
-    const { admin, payments, crypto, auth } = await createDomainServices({
-      config,
-      db,
-      events,
-      presence: new NoConnections(),
-      log: createLogger('warn'),
-      withBot: false,
-    });
+    const { admin, payments, crypto, auth } = (
+      await loadModules(MODULES, {
+        config,
+        db,
+        sql: db.sql,
+        events,
+        presence: new NoConnections(),
+        log: createLogger('warn'),
+        server: null,
+        tuning: {},
+      })
+    ).services;
     await command.run(args, { config, db, events, admin, payments, crypto, auth, out });
     return 0;
   } catch (error) {

@@ -3,9 +3,9 @@
  * lists' cached `isOnline` fresh. Each instance derives these from the shared claims itself,
  * so the event is delivered locally only: every instance's sockets get it exactly once.
  */
-import type { EventBus } from './event-bus.js';
-import type { AdvisorsService } from '../advisors/advisors.service.js';
-import type { SocketPresence } from './socket-presence.js';
+import type { EventBus } from '../realtime/event-bus.js';
+import type { AdvisorsService } from './advisors.service.js';
+import type { SocketPresence } from '../realtime/socket-presence.js';
 
 export function publishPresenceChanges(
   presence: SocketPresence,

@@ -1,0 +1,39 @@
+/**
+ * The admin section and the command line's operations: advisors, credits, payouts, deposits
+ * waiting for a decision, each written to the audit log.
+ */
+import { defineModule } from '../kernel/module.js';
+import { AdminRepository, PayoutsRepository } from './admin.repository.js';
+import { AdminService } from './admin.service.js';
+import { PayoutsService } from './payouts.service.js';
+import { adminRoutes } from './admin.routes.js';
+import { paymentsAdminRoutes } from './payments-admin.routes.js';
+import { cryptoAdminRoutes } from './crypto-admin.routes.js';
+
+export type { AdminService, PayoutsService };
+export type { AdminRepository as AuditLog };
+
+declare module '../kernel/module.js' {
+  interface Services {
+    admin: AdminService;
+    payouts: PayoutsService;
+  }
+}
+
+export const adminModule = defineModule({
+  name: 'admin',
+  needs: ['money', 'users', 'advisors', 'images'],
+  uses: ['auth', 'payments'],
+  create: ({ sql, events, services: { money, users, advisors, images } }) => {
+    const audit = new AdminRepository(sql);
+    return {
+      admin: new AdminService(sql, audit, money, users, advisors, images, events),
+      payouts: new PayoutsService(sql, new PayoutsRepository(sql), audit, advisors),
+    };
+  },
+  routes: (app, { services }) => {
+    adminRoutes(app, services.auth, services.admin, services.payouts, services.advisors);
+    paymentsAdminRoutes(app, services.auth, services.payments, services.admin.audit);
+    cryptoAdminRoutes(app, services.auth, services.crypto);
+  },
+});

@@ -1,0 +1,56 @@
+/**
+ * Advisors: the catalogue, each advisor's profile and texts per language, their presence and
+ * their usual response time.
+ */
+import { defineModule } from '../kernel/module.js';
+import { AdvisorsRepository } from './advisors.repository.js';
+import { AdvisorsService } from './advisors.service.js';
+import { advisorsRoutes } from './advisors.routes.js';
+import { advisorDeliveries } from './advisors.frames.js';
+import { publishPresenceChanges } from './presence-events.js';
+import { ResponseTimesRefresher } from './response-times.js';
+
+export type { AdvisorsService };
+
+declare module '../kernel/module.js' {
+  interface Services {
+    advisors: AdvisorsService;
+  }
+}
+
+export const advisorsModule = defineModule({
+  name: 'advisors',
+  uses: ['auth', 'users'],
+  create: ({ sql, presence, events }) => ({
+    advisors: new AdvisorsService(new AdvisorsRepository(sql), presence, events),
+  }),
+  routes: (app, { services, server }) =>
+    advisorsRoutes(app, services.auth, services.advisors, server.limits, services.users),
+  deliveries: [advisorDeliveries],
+  workers: ({ services, server, events, sql, config, logTo }) => {
+    let stopPresence = (): void => {};
+    // Advisors' median response times, recomputed by one instance at a time.
+    const responseTimes = new ResponseTimesRefresher({
+      sql,
+      advisors: services.advisors,
+      intervalMs: config.responseTimesRefreshMs,
+      log: logTo,
+    });
+    return [
+      {
+        name: 'presence changes',
+        start: () => {
+          if (server.socketPresence)
+            stopPresence = publishPresenceChanges(server.socketPresence, services.advisors, events);
+        },
+        stop: () => stopPresence(),
+      },
+      {
+        name: 'response times',
+        scope: 'process',
+        start: () => responseTimes.start(),
+        stop: () => responseTimes.stop(),
+      },
+    ];
+  },
+});

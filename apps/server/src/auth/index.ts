@@ -1,0 +1,32 @@
+/** Who is calling: Telegram's init data, session tokens, demo sign-in, and who is an advisor. */
+import { defineModule } from '../kernel/module.js';
+import { AuthRepository } from './auth.repository.js';
+import { AuthService } from './auth.service.js';
+import { authRoutes } from './auth.routes.js';
+
+export type { AuthService };
+
+declare module '../kernel/module.js' {
+  interface Services {
+    auth: AuthService;
+  }
+}
+
+export const authModule = defineModule({
+  name: 'auth',
+  needs: ['users', 'advisors'],
+  create: async ({ config, sql, services, events }) => ({
+    auth: await AuthService.create(
+      config,
+      new AuthRepository(sql),
+      services.users,
+      services.advisors,
+      events,
+    ),
+  }),
+  routes: (app, { services, server }) => authRoutes(app, services.auth, server.limits),
+  socketAccess: ({ services: { auth } }) => ({
+    identify: (credential) => auth.identify(credential),
+    advisorOf: (identity) => auth.advisorOf(identity),
+  }),
+});

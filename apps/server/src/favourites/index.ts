@@ -1,0 +1,57 @@
+/** Favourite advisors: the heart, the list, and the alert when a favourite comes online. */
+import { defineModule } from '../kernel/module.js';
+import { FavouritesRepository } from './favourites.repository.js';
+import { FavouritesService } from './favourites.service.js';
+import { favouritesRoutes } from './favourites.routes.js';
+import { FavouriteAlerts, type FavouriteAlertOptions } from './favourite-alerts.js';
+
+export type { FavouritesService, FavouriteAlerts };
+
+declare module '../kernel/module.js' {
+  interface Services {
+    favourites: FavouritesService;
+    /** Tells users when a favourite advisor comes online (a worker: runs only in a server). */
+    favouriteAlerts: FavouriteAlerts;
+  }
+  interface ModuleTuning {
+    favouriteAlerts: Partial<FavouriteAlertOptions>;
+  }
+}
+
+export const favouritesModule = defineModule({
+  name: 'favourites',
+  needs: ['advisors', 'users', 'notifications', 'bot'],
+  uses: ['auth'],
+  create: ({ sql, config, events, server, tuning, logTo, services }) => {
+    const favourites = new FavouritesService(
+      new FavouritesRepository(sql),
+      services.advisors,
+      services.users,
+      sql,
+    );
+    const favouriteAlerts = new FavouriteAlerts(
+      {
+        favourites,
+        events,
+        notifications: services.feed,
+        advisors: services.advisors,
+        outbox: services.outbox,
+        // The command line has no sockets (nor starts this worker).
+        userSockets: server?.userSockets ?? { anyOpen: async () => false },
+        publicUrl: config.publicUrl,
+        log: logTo,
+      },
+      tuning.favouriteAlerts,
+    );
+    return { favourites, favouriteAlerts };
+  },
+  routes: (app, { services, server }) =>
+    favouritesRoutes(app, services.auth, services.favourites, server.limits),
+  workers: ({ services: { favouriteAlerts } }) => [
+    {
+      name: 'favourite alerts',
+      start: () => favouriteAlerts.start(),
+      stop: () => favouriteAlerts.stop(),
+    },
+  ],
+});

@@ -1,0 +1,117 @@
+/**
+ * What a server domain is to the rest of Seer: one module description, exported by the domain's
+ * `index.ts` and listed once in `modules.ts`. The loader (loader.ts) builds the modules in the
+ * order their `needs` give, then registers what they contribute — HTTP routes, socket delivery
+ * rules and access checks, bot handlers, background workers — and runs the workers under one
+ * lifecycle. docs/adding-a-domain.md walks through one real module.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+import type { Database, Sql } from '../db/database.js';
+import type { Logger, LogFunction } from '../logger.js';
+import type { Metrics } from '../metrics/metrics.js';
+import type { RateLimiter } from '../rate-limits/rate-limits.js';
+import type { EventBus } from '../realtime/event-bus.js';
+import type { DeliveryRule } from '../realtime/fan-out.js';
+import type { PresenceSource } from '../realtime/presence.js';
+import type { SocketAccess, SocketHub } from '../realtime/socket-hub.js';
+import type { SocketPresence } from '../realtime/socket-presence.js';
+import type { UserSockets } from '../realtime/user-sockets.js';
+import type { UpdateHandlers } from '../bot/bot-updates.js';
+
+/**
+ * Every module's services by name, as `services.<name>` in other modules and in tests. Each
+ * domain adds its own in its `index.ts`:
+ *
+ *     declare module '../kernel/module.js' {
+ *       interface Services { chat: ChatService }
+ *     }
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the domains' index.ts
+export interface Services {}
+
+/**
+ * Settings a module takes from whoever builds the app (tests shorten timers with them); each
+ * domain adds its own in its `index.ts`, as for Services.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the domains' index.ts
+export interface ModuleTuning {}
+
+/** Parts that exist only when an HTTP server is built (not for the command line). */
+export interface ServerParts {
+  /** The live socket's connections on this instance. */
+  sockets: SocketHub;
+  /** Whether a user has a socket open on any instance. */
+  userSockets: UserSockets;
+  /** Advisors' sockets deciding presence; null when a test gives its own presence. */
+  socketPresence: SocketPresence | null;
+  metrics: Metrics;
+  /** Per-user call limits for routes. */
+  limits: RateLimiter;
+}
+
+/** What a module is given: the platform, and the services of the modules it declared. */
+export interface ModuleContext {
+  config: Config;
+  db: Database;
+  sql: Sql;
+  events: EventBus;
+  /** Whether an advisor is online. */
+  presence: PresenceSource;
+  /** This module's logger: its lines carry `module: <name>`. */
+  log: Logger;
+  /** The same logger as a function, for classes that take one. */
+  logTo: LogFunction;
+  /**
+   * The services of the modules named in `needs` (while building) or in `needs` and `uses`
+   * (routes, handlers, workers), and the module's own. Reading another one throws, so the
+   * declared dependencies stay true.
+   */
+  services: Services;
+  /** Null when the command line builds the modules. */
+  server: ServerParts | null;
+  tuning: Partial<ModuleTuning>;
+}
+
+/** A context where a server is built: what routes, socket rules and workers are given. */
+export interface ServerModuleContext extends ModuleContext {
+  server: ServerParts;
+}
+
+/** Work that runs in the background; stop() must be safe to call when start() was not. */
+export interface Worker {
+  name: string;
+  /**
+   * `app` (default): runs wherever the app is built, tests included. `process`: only in the
+   * server process, started by main.ts once the server listens (tests start what they need).
+   */
+  scope?: 'app' | 'process';
+  start(): void | Promise<void>;
+  stop(): void | Promise<void>;
+}
+
+export interface ServerModule {
+  /** Also the folder's name, and the `module` field of its log lines. */
+  readonly name: string;
+  /** Modules whose services `create` uses: they are built first. */
+  readonly needs?: readonly string[];
+  /** Modules used only once every module is built: by routes, bot handlers and workers. */
+  readonly uses?: readonly string[];
+  /** Builds the module's services; what it returns is added to `services`. */
+  create(context: ModuleContext): Partial<Services> | Promise<Partial<Services>>;
+  /** Registers the module's HTTP calls. */
+  routes?(app: FastifyInstance, context: ServerModuleContext): void | Promise<void>;
+  /** Which domain events reach which sockets (realtime/fan-out.ts). */
+  deliveries?: readonly DeliveryRule[];
+  /** The answers the socket asks this module for (who is connecting, who may watch a dialog). */
+  socketAccess?(context: ServerModuleContext): Partial<SocketAccess>;
+  /** Handlers for the Telegram bot's updates, when the bot runs. */
+  botHandlers?(updates: UpdateHandlers, context: ServerModuleContext): void;
+  /** Background work (server only). */
+  workers?(context: ServerModuleContext): Worker[];
+}
+
+/** Declares a module; the identity function only gives the object its type. */
+export function defineModule(module: ServerModule): ServerModule {
+  return module;
+}

@@ -1,0 +1,33 @@
+/**
+ * Money: the one path every dollar takes — balances, the ledger, paid sends (group commit),
+ * refunds and credits — and the followers told of each ledger row in its transaction.
+ */
+import { defineModule } from '../kernel/module.js';
+import { MoneyRepository } from './money.repository.js';
+import { MoneyService } from './money.service.js';
+import { GROUP_COMMIT_DEFAULTS } from './group-commit.js';
+import { moneyDeliveries } from './money.frames.js';
+
+export type { MoneyService };
+
+declare module '../kernel/module.js' {
+  interface Services {
+    money: MoneyService;
+  }
+}
+
+export const moneyModule = defineModule({
+  name: 'money',
+  // The notification list and the bot's receipts are written with each ledger row.
+  needs: ['notifications', 'bot'],
+  create: ({ sql, events, config, services: { feed, receipts } }) => ({
+    money: new MoneyService(
+      sql,
+      new MoneyRepository(sql),
+      events,
+      receipts ? [feed, receipts] : [feed],
+      { ...GROUP_COMMIT_DEFAULTS, maxBatch: config.paidSendBatch },
+    ),
+  }),
+  deliveries: [moneyDeliveries],
+});

@@ -1,0 +1,95 @@
+/**
+ * Top-ups: TON deposits (quotes, the deposit watcher), Telegram Stars invoices, crypto through
+ * NOWPayments, and demo mode's test payments. Each credit goes through the money module.
+ */
+import { defineModule } from '../kernel/module.js';
+import { PaymentsRepository } from './payments.repository.js';
+import { PaymentsService } from './payments.service.js';
+import { CryptoRepository } from './crypto.repository.js';
+import { CryptoPaymentsService } from './crypto.service.js';
+import { TestPaymentsService } from './test-payments.js';
+import { tonRateSource } from './ton-rate.js';
+import { paymentsRoutes, testPaymentRoutes } from './payments.routes.js';
+import { cryptoRoutes } from './crypto.routes.js';
+import { registerStarsHandlers } from './stars-bot-handlers.js';
+import { ToncenterClient } from './toncenter.js';
+import { TonDepositWatcher } from './ton-watcher.js';
+
+export type { CryptoPaymentsService, PaymentsService, TestPaymentsService };
+
+declare module '../kernel/module.js' {
+  interface Services {
+    payments: PaymentsService;
+    /** Crypto top-ups through NOWPayments. */
+    crypto: CryptoPaymentsService;
+    /** Demo mode's test payments (on only with demo sign-in). */
+    testPayments: TestPaymentsService;
+  }
+}
+
+export const paymentsModule = defineModule({
+  name: 'payments',
+  needs: ['money', 'users', 'auth', 'bot'],
+  create: ({ sql, config, logTo, services: { money, users, auth, bot, botApi } }) => {
+    const testPayments = new TestPaymentsService(money, auth.demoSignIn);
+    const payments = new PaymentsService(
+      new PaymentsRepository(sql),
+      money,
+      users,
+      {
+        tonWalletAddress: config.tonWalletAddress,
+        tonRate: tonRateSource(config.tonRate, logTo),
+        starsPerUsd: config.starsPerUsd,
+        tonNetwork: config.tonNetwork,
+        telegramAppUrl: config.telegramAppUrl,
+        botUsername: () => bot?.username ?? null,
+        cryptoEnabled: config.nowPayments !== undefined,
+        testPayments: testPayments.enabled,
+        phonePayments: config.phonePayments,
+      },
+      botApi,
+    );
+    const crypto = new CryptoPaymentsService(new CryptoRepository(sql), money, {
+      nowPayments: config.nowPayments,
+      publicUrl: config.publicUrl,
+      phonePayments: config.phonePayments,
+    });
+    return { payments, crypto, testPayments };
+  },
+  routes: async (app, { config, services, server }) => {
+    paymentsRoutes(app, services.auth, services.payments, config, server.limits);
+    testPaymentRoutes(app, services.auth, services.testPayments, server.limits);
+    await cryptoRoutes(app, services.auth, services.crypto, server.limits);
+  },
+  botHandlers: (updates, { services, logTo }) =>
+    registerStarsHandlers(updates, { payments: services.payments, log: logTo }),
+  workers: ({ config, sql, services, server, logTo }) => {
+    let watcher: TonDepositWatcher | null = null;
+    return [
+      {
+        // Only with TON_WALLET_ADDRESS; one instance at a time reads the indexer.
+        name: 'TON deposit watcher',
+        scope: 'process',
+        start: () => {
+          if (!config.tonWalletAddress) return;
+          watcher = new TonDepositWatcher({
+            wallet: config.tonWalletAddress,
+            client: new ToncenterClient(config.tonApiUrl, config.tonApiKey),
+            payments: services.payments,
+            sql,
+            intervalMs: config.tonPollIntervalMs,
+            log: logTo,
+            onPoll: (result) => server.metrics.depositPoll(result),
+          });
+          watcher.start();
+          logTo('info', 'TON deposit watcher started', {
+            wallet: config.tonWalletAddress,
+            indexer: config.tonApiUrl,
+            intervalMs: config.tonPollIntervalMs,
+          });
+        },
+        stop: () => watcher?.stop(),
+      },
+    ];
+  },
+});

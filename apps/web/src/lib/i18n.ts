@@ -4,13 +4,7 @@
  * t('modals.warn.title'). Only the current locale's files are loaded.
  */
 import { useSyncExternalStore } from 'react';
-import {
-  DEFAULT_LOCALE,
-  LOCALES,
-  formatMoney,
-  localeFromLanguageCode,
-  type Locale,
-} from '@seer/contract';
+import { DEFAULT_LOCALE, formatMoney, isLocale, userLocale, type Locale } from '@seer/contract';
 import { telegramLanguageCode, isInTelegram } from './telegram';
 
 type Messages = { [key: string]: string | Messages };
@@ -101,20 +95,15 @@ export async function ensureTexts(features: TextSet = 'all'): Promise<void> {
 }
 
 /**
- * The language to start in: one the user chose in Settings; otherwise the Telegram user's
- * language code inside Telegram, the browser's language outside; Russian when there is none,
- * English for any other language.
+ * The language to start in, by the rule the server follows too (the contract's `userLocale`):
+ * one the user chose in Settings; otherwise the Telegram user's language code inside Telegram,
+ * the browser's language outside; Russian when there is none, English for any other language.
  */
 export function initialLocale(
   stored: string | null = readStoredChoice(),
   languageCode: string | null | undefined = detectedLanguageCode(),
 ): Locale {
-  if (isLocale(stored)) return stored;
-  return localeFromLanguageCode(languageCode);
-}
-
-function isLocale(value: string | null | undefined): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+  return userLocale({ chosen: stored, telegramCode: languageCode });
 }
 
 function detectedLanguageCode(): string | null | undefined {
@@ -156,7 +145,9 @@ export async function chooseLocale(choice: LocaleChoice): Promise<void> {
   } catch {
     // The choice then lasts for this page only.
   }
-  await setLocale(choice === 'auto' ? localeFromLanguageCode(detectedLanguageCode()) : choice);
+  await setLocale(
+    choice === 'auto' ? userLocale({ telegramCode: detectedLanguageCode() }) : choice,
+  );
 }
 
 function navigatorLanguage(): string | null {

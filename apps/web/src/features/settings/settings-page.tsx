@@ -89,6 +89,15 @@ function Preferences({ user }: { user: CurrentUser | undefined }) {
   const theme = useTheme();
   const [sound, setSound] = useSoundPreference();
 
+  const chooseLanguage = (next: LocaleChoice) => {
+    void chooseLocale(next);
+    // The server writes the bot's messages and Stars invoices in it; Auto (null) lets Telegram's
+    // language decide there again. The app switches whether or not this arrives.
+    callApi('UpdatePreferences', { body: { language: next === 'auto' ? null : next } }).catch(
+      () => {},
+    );
+  };
+
   const chooseTheme = (next: Theme) => {
     setTheme(next);
     // Remembered on the server too, so the bot and other devices can follow it; the local choice rules.
@@ -122,7 +131,7 @@ function Preferences({ user }: { user: CurrentUser | undefined }) {
           ['ru', 'Русский'],
           ['en', 'English'],
         ]}
-        onChange={(next) => void chooseLocale(next)}
+        onChange={chooseLanguage}
       />
       <Choice<Theme>
         label={t('settings.theme')}

@@ -1,6 +1,7 @@
 /** The money rules of sending: free credits first, exact debits, nothing spent twice under concurrency. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUserId, startTestApp, type TestApp } from '../test/harness.js';
+import { aUser, linkAdvisor } from '../test/builders.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -64,13 +65,8 @@ describe('paying for messages', () => {
   });
 
   it('stores nothing and charges nothing when funds are short', async () => {
-    const userId = newUserId();
+    const userId = await aUser(t, { balanceCents: 1 });
     const advisor = (await t.services.advisors.list())[1]!;
-    await t.db
-      .sql`INSERT INTO users (telegram_id, free_messages, balance_cents) VALUES (${userId}, 0, 0)`;
-    await t.db
-      .sql`INSERT INTO ledger (user_id, amount_cents, reason) VALUES (${userId}, 1, 'seed')`;
-    await t.db.sql`UPDATE users SET balance_cents = 1 WHERE telegram_id = ${userId}`;
     const before = await t.db.sql`SELECT count(*)::int AS n FROM messages`;
     expect((await send(userId, advisor.id)).statusCode).toBe(402);
     const after = await t.db.sql`SELECT count(*)::int AS n FROM messages`;
@@ -79,14 +75,8 @@ describe('paying for messages', () => {
   });
 
   it('100 parallel sends with a balance for exactly 10: 10 succeed, balance 0, ledger = balance, advisor earned 10 prices', async () => {
-    const userId = newUserId();
     const advisor = (await t.services.advisors.list()).find((a) => a.category_id === 5)!;
-    await t.db.sql`INSERT INTO users (telegram_id, free_messages) VALUES (${userId}, 0)`;
-    await t.services.money.change({
-      userId,
-      amountCents: advisor.price_cents * 10,
-      reason: 'admin_credit',
-    });
+    const userId = await aUser(t, { balanceCents: advisor.price_cents * 10 });
     const earnedBefore = await t.db.sql<
       { sum: number }[]
     >`SELECT COALESCE(sum(amount_cents), 0)::bigint AS sum FROM advisor_earnings WHERE advisor_id = ${advisor.id}`;
@@ -135,11 +125,8 @@ describe('paying for messages', () => {
 describe('advisors answering', () => {
   it('lets only the linked advisor list, read and answer their dialogs, with unread counts on both sides', async () => {
     const userId = newUserId();
-    const advisorTelegramId = newUserId();
     const advisor = (await t.services.advisors.list())[2]!;
-    await t.db
-      .sql`INSERT INTO users (telegram_id) VALUES (${advisorTelegramId}) ON CONFLICT DO NOTHING`;
-    await t.db.sql`UPDATE advisors SET telegram_id = ${advisorTelegramId} WHERE id = ${advisor.id}`;
+    const advisorTelegramId = await linkAdvisor(t, advisor.id);
     await send(userId, advisor.id, 'question one');
     await send(userId, advisor.id, 'question two');
 

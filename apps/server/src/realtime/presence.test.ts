@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Advisor } from '@seer/contract';
 import { newUserId } from '../test/harness.js';
 import { startLiveApp, type LiveApp } from '../test/socket-test-kit.js';
+import { linkAdvisor } from '../test/builders.js';
 
 let t: LiveApp;
 let advisors: Advisor[];
@@ -36,9 +37,7 @@ async function isOnline(advisorId: number): Promise<boolean> {
 describe('presence', () => {
   it('follows the advisor socket, survives a quick reconnect, and honours "away"', async () => {
     const advisor = advisors.find((a) => a.category_id === 4)!;
-    const advisorTelegramId = newUserId();
-    await t.db.sql`UPDATE advisors SET telegram_id = ${advisorTelegramId} WHERE id = ${advisor.id}`;
-    t.services.advisors.invalidate(); // as in the test below
+    const advisorTelegramId = await linkAdvisor(t, advisor.id);
     expect(await isOnline(advisor.id)).toBe(false);
 
     const userId = newUserId();
@@ -101,10 +100,8 @@ describe('presence', () => {
 
   it('counts only manager_connect sockets, not the same person using the app as a user', async () => {
     const advisor = advisors.find((a) => a.category_id === 5)!;
-    const telegramId = newUserId();
-    await t.db.sql`UPDATE advisors SET telegram_id = ${telegramId} WHERE id = ${advisor.id}`;
-    // The admin command links from another process; the lists' one-second cache is skipped here.
-    t.services.advisors.invalidate();
+    // The admin command links from another process: the builder skips the lists' one-second cache.
+    const telegramId = await linkAdvisor(t, advisor.id);
     const socket = await t.connect(telegramId);
     socket.send({ type: 'user_connect', user_id: telegramId });
     await socket.next('connected');

@@ -11,6 +11,7 @@ import { MoneyRepository } from '../money/money.repository.js';
 import { signInitData } from '../auth/init-data.js';
 import { callServer, spawnServer, type ServerProcess } from '../test/server-process.js';
 import { startLiveApp, TestSocket } from '../test/socket-test-kit.js';
+import { linkAdvisor } from '../test/builders.js';
 
 const initData = (userId: number) =>
   signInitData(TEST_BOT_TOKEN, { id: userId, first_name: `Crash${userId}`, language_code: 'en' });
@@ -238,8 +239,7 @@ describe('a socket that drops and reconnects', () => {
       const [advisor] = await t.db.sql<
         { id: number }[]
       >`SELECT id FROM advisors ORDER BY id LIMIT 1`;
-      await t.db
-        .sql`UPDATE advisors SET telegram_id = ${advisorTelegramId} WHERE id = ${advisor!.id}`;
+      await linkAdvisor(t, advisor!.id, advisorTelegramId);
       const reply = async (text: string) =>
         (
           await t.call<{ data: { message: Message } }>(

@@ -9,6 +9,7 @@ import {
 import { newUserId } from '../test/harness.js';
 import { signInitData } from '../auth/init-data.js';
 import { startLiveApp, TestSocket, type LiveApp } from '../test/socket-test-kit.js';
+import { linkAdvisor } from '../test/builders.js';
 
 let t: LiveApp;
 let advisors: Advisor[];
@@ -27,11 +28,9 @@ afterAll(async () => {
 });
 
 /** Links a fresh Telegram user to an advisor (what the admin command does). */
-async function linkAdvisor(index: number): Promise<{ advisor: Advisor; telegramId: number }> {
+async function linkedAdvisor(index: number): Promise<{ advisor: Advisor; telegramId: number }> {
   const advisor = advisors[index]!;
-  const telegramId = newUserId();
-  await t.db.sql`UPDATE advisors SET telegram_id = ${telegramId} WHERE id = ${advisor.id}`;
-  return { advisor, telegramId };
+  return { advisor, telegramId: await linkAdvisor(t, advisor.id) };
 }
 
 async function send(userId: number, managerId: number, text: string) {
@@ -181,7 +180,7 @@ describe('handshake', () => {
 describe('messages', () => {
   it("delivers a user's message to every subscribed socket of both parties, the sender's included, and nobody else", async () => {
     const userId = newUserId();
-    const { advisor, telegramId: advisorTelegramId } = await linkAdvisor(1);
+    const { advisor, telegramId: advisorTelegramId } = await linkedAdvisor(1);
     const phone = await t.connect(userId);
     const desktop = await t.connect(userId);
     for (const socket of [phone, desktop]) {
@@ -261,7 +260,7 @@ describe('messages', () => {
   });
 
   it("gives an advisor socket every dialog addressed to its advisor without subscribing (the advisor's inbox)", async () => {
-    const { advisor, telegramId } = await linkAdvisor(2);
+    const { advisor, telegramId } = await linkedAdvisor(2);
     const advisorSocket = await t.connect(telegramId);
     advisorSocket.send({
       type: 'manager_connect',
@@ -281,7 +280,7 @@ describe('messages', () => {
 
   it('gives every socket of a user the messages of all their dialogs without subscribing (the chat list)', async () => {
     const userId = newUserId();
-    const { advisor, telegramId: advisorTelegramId } = await linkAdvisor(4);
+    const { advisor, telegramId: advisorTelegramId } = await linkedAdvisor(4);
     const listScreen = await t.connect(userId);
     listScreen.send({ type: 'user_connect', user_id: userId, data: { role: 'user' } });
     await listScreen.next('connected');
@@ -324,7 +323,7 @@ describe('messages', () => {
 
   it('tells both parties when the other one has read the dialog', async () => {
     const userId = newUserId();
-    const { advisor, telegramId } = await linkAdvisor(4);
+    const { advisor, telegramId } = await linkedAdvisor(4);
     const userSocket = await t.connect(userId);
     userSocket.send({ type: 'subscribe_dialog', telegram_user_id: userId, manager_id: advisor.id });
     await userSocket.next('subscribed');
@@ -363,7 +362,7 @@ describe('access', () => {
   });
 
   it("refuses an advisor's subscription to another advisor's dialog, and manager_connect from a plain user", async () => {
-    const { advisor, telegramId } = await linkAdvisor(5);
+    const { advisor, telegramId } = await linkedAdvisor(5);
     const socket = await t.connect(telegramId);
     socket.send({
       type: 'manager_connect',

@@ -11,6 +11,7 @@ import { seedDemoData } from '../../demo/seed.js';
 import type { Database } from '../../db/database.js';
 import type { DomainEvent, EventTransport } from '../event-bus.js';
 import { startLiveApp, type LiveApp } from '../../test/socket-test-kit.js';
+import { linkAdvisor } from '../../test/builders.js';
 import { PostgresTransport } from './postgres-transport.js';
 import { RedisTransport, redisChannelFor } from './redis-transport.js';
 
@@ -75,10 +76,7 @@ describe.each(kinds)('two instances over $name', ({ name, make }) => {
 
   async function link(index: number) {
     const advisor = advisors[index]!;
-    const telegramId = newUserId();
-    await db.sql`UPDATE advisors SET telegram_id = ${telegramId} WHERE id = ${advisor.id}`;
-    a.services.advisors.invalidate();
-    b.services.advisors.invalidate();
+    const telegramId = await linkAdvisor([a, b], advisor.id);
     return { advisor, telegramId };
   }
 
@@ -245,9 +243,7 @@ describe.each(kinds)('two instances over $name', ({ name, make }) => {
             newUserId(),
           )
         ).body.data.managers;
-        const telegramId = newUserId();
-        await own.sql`UPDATE advisors SET telegram_id = ${telegramId} WHERE id = ${advisor!.id}`;
-        lone.services.advisors.invalidate();
+        const telegramId = await linkAdvisor(lone, advisor!.id);
         const userId = newUserId();
         await expect.poll(() => lone.services.userSockets.othersMayListen).toBe(false);
 

@@ -9,6 +9,7 @@ import { createTestDatabase, newUserId, TEST_BOT_TOKEN } from '../test/harness.j
 import type { Database } from '../db/database.js';
 import { PostgresTransport } from '../realtime/transports/postgres-transport.js';
 import { startLiveApp, type LiveApp } from '../test/socket-test-kit.js';
+import { anAdvisor } from '../test/builders.js';
 
 const quiet = { warn: () => {} };
 let fake: FakeBotApi;
@@ -23,9 +24,7 @@ beforeAll(async () => {
   const env = { BOT_API_URL: fake.url, PUBLIC_URL: 'https://seer.example' };
   a = await startLiveApp({ db, env, transport: new PostgresTransport(db.url, quiet), seed: false });
   b = await startLiveApp({ db, env, transport: new PostgresTransport(db.url, quiet), seed: false });
-  const [row] = await db.sql<{ id: number }[]>`
-    INSERT INTO advisors (name, category_id, price_cents) VALUES ('Twin Advisor', 1, 100) RETURNING id`;
-  advisorId = row!.id;
+  advisorId = await anAdvisor([a, b], { name: 'Twin Advisor', priceCents: 100 });
 });
 afterAll(async () => {
   await a?.close();

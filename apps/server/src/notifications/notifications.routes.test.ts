@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLS } from '@seer/contract';
 import { newUserId, startTestApp, type TestApp } from '../test/harness.js';
+import { anAdvisor, aUser } from '../test/builders.js';
 import { LEDGER_REASONS } from '../money/money.service.js';
 import { NOTIFICATIONS_LIMIT } from './notifications.service.js';
 
@@ -28,7 +29,8 @@ async function notificationsOf(auth: string | null) {
 
 describe('GetNotifications.php', () => {
   it('lists credits and refunds newest first with signed amounts, without message charges or other users', async () => {
-    const user = newUserId();
+    // Without free messages: the paid send below is paid from the balance.
+    const user = await aUser(t);
     const stranger = newUserId();
     const auth = t.initData(user);
     expect((await notificationsOf(auth)).body).toEqual({ status: 'success', notifications: [] });
@@ -52,12 +54,10 @@ describe('GetNotifications.php', () => {
       amountCents: 500,
       reference: `stars-${user}`,
     });
-    await t.db.sql`UPDATE users SET free_messages = 0 WHERE telegram_id = ${user}`;
-    const [advisor] = await t.db.sql<{ id: number }[]>`
-      INSERT INTO advisors (name, category_id, price_cents) VALUES ('Notice Advisor', 1, 150) RETURNING id`;
+    const advisorId = await anAdvisor(t, { name: 'Notice Advisor', priceCents: 150 });
     const sent = await t.services.money.sendPaidMessage({
       userId: user,
-      advisorId: advisor!.id,
+      advisorId,
       kind: 'text',
       text: 'hi',
       imageId: null,
@@ -129,9 +129,8 @@ describe('GetNotifications.php', () => {
   it('leaves out replies and favourites online, which only v=2 lists', async () => {
     const user = newUserId();
     await t.services.users.ensureExists(t.db.sql, user);
-    const [advisor] = await t.db.sql<{ id: number }[]>`
-      INSERT INTO advisors (name, category_id, price_cents) VALUES ('V1 Advisor', 1, 150) RETURNING id`;
-    await t.services.feed.favouriteOnline(user, advisor!.id);
+    const advisorId = await anAdvisor(t, { name: 'V1 Advisor', priceCents: 150 });
+    await t.services.feed.favouriteOnline(user, advisorId);
     await t.services.money.change({
       userId: user,
       reason: LEDGER_REASONS.adminCredit,

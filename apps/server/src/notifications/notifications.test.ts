@@ -7,15 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLS, type FeedNotification } from '@seer/contract';
 import { newUserId } from '../test/harness.js';
 import { startLiveApp, type LiveApp } from '../test/socket-test-kit.js';
+import { anAdvisor } from '../test/builders.js';
 import { LEDGER_REASONS, type LedgerReason } from '../money/money.service.js';
 
 let t: LiveApp;
 let advisorId: number;
 beforeAll(async () => {
   t = await startLiveApp({ seed: false });
-  const [advisor] = await t.db.sql<{ id: number }[]>`
-    INSERT INTO advisors (name, category_id, price_cents) VALUES ('Feed Advisor', 1, 100) RETURNING id`;
-  advisorId = advisor!.id;
+  advisorId = await anAdvisor(t, { name: 'Feed Advisor', priceCents: 100 });
 });
 afterAll(async () => {
   await t?.close();

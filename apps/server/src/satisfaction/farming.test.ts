@@ -8,7 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@seer/contract';
-import { newUserId, startTestApp, type TestApp } from '../test/harness.js';
+import { startTestApp, type TestApp } from '../test/harness.js';
+import { anAdvisor } from '../test/builders.js';
 
 const PRICE = 300;
 const MONTHLY_CLAIMS = 3;
@@ -29,12 +30,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function newAdvisor(price = PRICE): Promise<number> {
-  const [row] = await t.db.sql<{ id: number }[]>`
-    INSERT INTO advisors (name, category_id, price_cents)
-    VALUES (${`Farm ${newUserId()}`}, 5, ${price}) RETURNING id`;
-  return row!.id;
-}
+const newAdvisor = (price = PRICE) => anAdvisor(t, { categoryId: 5, priceCents: price });
 
 /** A user whose balance came from a real top-up (Stars). */
 const userWith = (cents: number, free = 0) => t.userWithBalance(cents, free);
@@ -194,6 +190,7 @@ describe('the monthly cap per user, across advisors', () => {
     const another = await newAdvisor(100);
     await send(user, another, MONTHLY_CLAIMS + 1);
     expect(await rate(user, another, 1)).toBeNull();
+    // A month on (the claims' times moved back).
     await t.db.sql`
       UPDATE satisfaction_offers SET claimed_at = claimed_at - interval '32 days'
       WHERE user_id = ${user} AND claimed_at IS NOT NULL`;

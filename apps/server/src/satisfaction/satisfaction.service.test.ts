@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUserId, startTestApp, type TestApp } from '../test/harness.js';
+import { aUser } from '../test/builders.js';
 
 const CAP_CENTS = 1000;
 const ADMIN_ID = 990_001;
@@ -21,12 +22,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function userWith(balanceCents: number): Promise<number> {
-  const userId = newUserId();
-  await t.db.sql`INSERT INTO users (telegram_id, free_messages) VALUES (${userId}, 0)`;
-  await t.services.money.change({ userId, amountCents: balanceCents, reason: 'admin_credit' });
-  return userId;
-}
+/** A user with no free messages and this balance. */
+const userWith = (balanceCents: number) => aUser(t, { balanceCents });
 
 /** Users who speak Russian and let the bot write (their sign-ins say so). */
 const russians = new Set<number>();
@@ -128,6 +125,7 @@ describe('the satisfaction credit', () => {
     // Once per advisor per 30 days: another low rating offers nothing more.
     await sendPaid(userId, 1);
     expect(await rate(userId, 1)).toBeNull();
+    // 31 days later (the offer's time moved back).
     await t.db.sql`
       UPDATE satisfaction_offers SET offered_at = offered_at - interval '31 days' WHERE id = ${offer.id}`;
     // The message sent since was paid with the credit first: only the part of it paid with
@@ -169,6 +167,7 @@ describe('the satisfaction credit', () => {
 
     const late = await userWith(advisor.price_cents * 5);
     await sendPaid(late, 2);
+    // 8 days later (the messages' times moved back).
     await t.db.sql`
       UPDATE messages SET created_at = created_at - interval '8 days'
       WHERE dialog_id = (SELECT id FROM dialogs WHERE user_id = ${late})`;
@@ -183,6 +182,7 @@ describe('the satisfaction credit', () => {
     expect(
       (await call(stranger, 'ClaimSatisfactionCredit.php', { offer_id: offer.id })).statusCode,
     ).toBe(404);
+    // The offer runs out (its end moved back).
     await t.db.sql`
       UPDATE satisfaction_offers SET expires_at = now() - interval '1 second' WHERE id = ${offer.id}`;
     const expired = await call(userId, 'ClaimSatisfactionCredit.php', { offer_id: offer.id });

@@ -1,6 +1,7 @@
 /** Spending limits: exact in cents under concurrency, lowering at once, raising after 24 hours. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUserId, startTestApp, type TestApp } from '../test/harness.js';
+import { aUser } from '../test/builders.js';
 import { nextLimit, RAISE_DELAY_MS } from './spending.service.js';
 
 let t: TestApp;
@@ -14,13 +15,7 @@ afterAll(async () => {
 });
 
 /** A user with no free messages and this balance. */
-async function userWith(balanceCents: number): Promise<number> {
-  const userId = newUserId();
-  await t.db.sql`INSERT INTO users (telegram_id, free_messages) VALUES (${userId}, 0)`;
-  if (balanceCents > 0)
-    await t.services.money.change({ userId, amountCents: balanceCents, reason: 'admin_credit' });
-  return userId;
-}
+const userWith = (balanceCents: number) => aUser(t, { balanceCents });
 
 function send(userId: number, message = 'hello') {
   return t.app.inject({
@@ -178,6 +173,7 @@ describe('spending limits on paid sends', () => {
     const removed = (await setLimits(userId, { daily: null })).json();
     expect(removed.daily.pending).toMatchObject({ limit_cents: null });
     expect((await send(userId)).statusCode).toBe(403);
+    // 24 hours later (the stored time moved back): the limit is gone.
     await t.db.sql`
       UPDATE spending_limits SET daily_next_at = now() - interval '1 second' WHERE user_id = ${userId}`;
     expect((await send(userId)).statusCode).toBe(200);
@@ -195,6 +191,7 @@ describe('spending limits on paid sends', () => {
     expect((await send(userId)).statusCode).toBe(403);
 
     await setLimits(userId, { daily: null, monthly: null });
+    // 24 hours later (the stored times moved back): no limits.
     await t.db.sql`
       UPDATE spending_limits SET daily_next_at = now() - interval '1 second',
         monthly_next_at = now() - interval '1 second' WHERE user_id = ${userId}`;

@@ -190,6 +190,7 @@ describe('demo catalogue', () => {
     const [first] = await sql<
       { id: number }[]
     >`SELECT id FROM advisors WHERE is_demo ORDER BY id LIMIT 1`;
+    // What such a database holds: the advisor's texts in its own language only.
     await sql`DELETE FROM advisor_texts WHERE advisor_id = ${first!.id}`;
     expect(await seedDemoData(sql)).toBe(0);
     const rows = await sql<{ description: string }[]>`

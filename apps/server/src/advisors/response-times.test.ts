@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLS, RESPONSE_TIMES } from '@seer/contract';
 import { newUserId, startTestApp, type TestApp } from '../test/harness.js';
+import { aDialog, anAdvisor, aUser } from '../test/builders.js';
 import { connect } from '../db/database.js';
 import { ResponseTimesRefresher } from './response-times.js';
 import { ConfigError, loadConfig } from '../config.js';
@@ -19,30 +20,26 @@ afterAll(async () => {
 
 const DAY = 86_400;
 
-async function newAdvisor(name: string): Promise<number> {
-  const [row] = await t.db.sql<{ id: number }[]>`
-    INSERT INTO advisors (name, category_id, price_cents) VALUES (${name}, 1, 199) RETURNING id`;
-  return row!.id;
-}
+const newAdvisor = (name: string) => anAdvisor(t, { name, categoryId: 1, priceCents: 199 });
 
 /** One dialog's messages in this order, each `secondsAgo` before now. */
 async function dialog(
   advisorId: number,
   messages: Array<['user' | 'manager', number]>,
-): Promise<number> {
-  const userId = newUserId();
-  await t.db.sql`INSERT INTO users (telegram_id) VALUES (${userId})`;
-  const [d] = await t.db.sql<{ id: number }[]>`
-    INSERT INTO dialogs (user_id, advisor_id) VALUES (${userId}, ${advisorId}) RETURNING id`;
-  for (const [sender, secondsAgo] of messages) await say(d!.id, sender, secondsAgo);
-  return d!.id;
+): Promise<Dialog> {
+  const d = { userId: await aUser(t), advisorId };
+  await aDialog(t, {
+    ...d,
+    messages: messages.map(([from, secondsAgo]) => ({ from, secondsAgo })),
+  });
+  return d;
 }
 
-async function say(dialogId: number, sender: 'user' | 'manager', secondsAgo: number) {
-  await t.db.sql`
-    INSERT INTO messages (dialog_id, sender, text, created_at)
-    VALUES (${dialogId}, ${sender}, 'hello', now() - make_interval(secs => ${secondsAgo}))`;
-}
+type Dialog = { userId: number; advisorId: number };
+
+/** One more message in the dialog. */
+const say = (d: Dialog, sender: 'user' | 'manager', secondsAgo: number) =>
+  aDialog(t, { ...d, messages: [{ from: sender, secondsAgo }] });
 
 async function stored(advisorId: number) {
   const [row] = await t.db.sql<{ median: number | null; periods: number }[]>`

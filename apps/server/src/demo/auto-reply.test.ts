@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Advisor } from '@seer/contract';
 import { newUserId } from '../test/harness.js';
 import { startLiveApp, type LiveApp } from '../test/socket-test-kit.js';
+import { linkAdvisor } from '../test/builders.js';
 import { composeDemoReply, DEMO_CARDS, demoReplyOpenings, firstSentence } from './auto-reply.js';
 
 let t: LiveApp;
@@ -99,7 +100,7 @@ describe('demo advisors', () => {
   it('stay silent once a person is linked to the advisor', async () => {
     const userId = newUserId();
     const advisor = advisors[2]!;
-    await t.db.sql`UPDATE advisors SET telegram_id = ${newUserId()} WHERE id = ${advisor.id}`;
+    await linkAdvisor(t, advisor.id);
     const socket = await t.connect(userId);
     socket.send({ type: 'subscribe_dialog', telegram_user_id: userId, manager_id: advisor.id });
     await socket.next('subscribed');

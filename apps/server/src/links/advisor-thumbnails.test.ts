@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Advisor } from '@seer/contract';
 import { newUserId, startTestApp, type TestApp } from '../test/harness.js';
+import { anAdvisor } from '../test/builders.js';
 import { THUMBNAIL_SIZE } from './advisor-thumbnails.js';
 
 let t: TestApp;
@@ -49,7 +50,6 @@ describe('GET /api/advisors/:id/thumbnail.jpg', () => {
   });
 
   it('makes the thumbnail of an uploaded portrait, transparent parts on white', async () => {
-    const advisor = advisors[1]!;
     const png = await sharp({
       create: {
         width: 600,
@@ -61,9 +61,8 @@ describe('GET /api/advisors/:id/thumbnail.jpg', () => {
       .png()
       .toBuffer();
     const image = await t.services.images.upload(newUserId(), png);
-    await t.db.sql`UPDATE advisors SET avatar_url = ${image.url} WHERE id = ${advisor.id}`;
-    t.services.advisors.invalidate();
-    const response = await thumbnail(advisor.id);
+    const advisorId = await anAdvisor(t, { avatarUrl: image.url });
+    const response = await thumbnail(advisorId);
     expect(response.statusCode).toBe(200);
     const stats = await expectSquareJpeg(response.rawPayload);
     for (const channel of stats.channels.slice(0, 3)) expect(channel.mean).toBeGreaterThan(250);
@@ -71,10 +70,8 @@ describe('GET /api/advisors/:id/thumbnail.jpg', () => {
 
   it('answers 404 for an unknown or inactive advisor and 400 for a malformed id', async () => {
     expect((await thumbnail(999_999)).statusCode).toBe(404);
-    const advisor = advisors[2]!;
-    await t.db.sql`UPDATE advisors SET is_active = false WHERE id = ${advisor.id}`;
-    t.services.advisors.invalidate();
-    expect((await thumbnail(advisor.id)).statusCode).toBe(404);
+    const inactive = await anAdvisor(t, { isActive: false });
+    expect((await thumbnail(inactive)).statusCode).toBe(404);
     for (const bad of ['abc', '0', '-1', '1.5', '..%2F..%2Fetc%2Fpasswd'])
       expect((await thumbnail(bad)).statusCode).toBe(400);
   });

@@ -200,13 +200,14 @@ describe('ShareAdvisor.php', () => {
 describe('a referral paid through a real Stars payment', () => {
   it('pays both sides once however often Telegram repeats successful_payment, with receipts', async () => {
     const inviter = newUserId();
+    // A Russian speaker who let the bot write to them, as their sign-in says.
     await t.app.inject({
       method: 'GET',
       url: '/api/GetUser.php',
-      headers: { authorization: t.initData(inviter) },
+      headers: {
+        authorization: t.initData(inviter, { language_code: 'ru', allows_write_to_pm: true }),
+      },
     });
-    await t.db
-      .sql`UPDATE users SET allows_write_to_pm = true, language_code = 'ru' WHERE telegram_id = ${inviter}`;
     const { code } = await t.services.referrals.invite(inviter);
     const invitee = newUserId();
     const inviteeAuth = signInitData(

@@ -65,6 +65,7 @@ describe('ShareAdvisor.php', () => {
   it('prepares again once the card changed', async () => {
     const user = newUserId();
     const before = await share(user, 4, 'en');
+    // Renamed behind the app's back: the card's content alone must tell the cache it changed.
     await t.db.sql`UPDATE advisors SET name = 'Renamed Advisor' WHERE id = 4`;
     const after = await share(user, 4, 'en');
     expect(after).not.toBe(before);

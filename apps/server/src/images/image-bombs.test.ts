@@ -170,6 +170,7 @@ describe('an upload', () => {
 describe('an image stored before decision 035', () => {
   async function storeOriginal(bytes: Buffer, mime: string, width: number, height: number) {
     const id = randomUUID();
+    // Stored as the code before decision 035 stored it: today's upload normalizes, so only SQL can.
     await t.db.sql`
       INSERT INTO images (id, uploader_id, mime, width, height, bytes, form)
       VALUES (${id}, ${newUserId()}, ${mime}, ${width}, ${height}, ${bytes}, 'original')`;

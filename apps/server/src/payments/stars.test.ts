@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { CALLS, formatMoney } from '@seer/contract';
 import { newUserId, startTestApp, TEST_BOT_TOKEN, type TestApp } from '../test/harness.js';
 import { FakeBotApi } from '../test/fakes/bot-api.js';
+import { aSpend } from '../test/builders.js';
 import { BadRequestError, ConflictError } from '../errors.js';
 
 const PUBLIC_URL = 'https://seer.example';
@@ -250,9 +251,7 @@ describe('Stars top-up with long polling', () => {
     const spender = newUserId();
     const spent = await bot.payInvoice(await invoiceFor(t, spender, '4.00'), spender);
     await until(async () => (await balanceOf(t, spender)) === 400);
-    await t.db.sql`UPDATE users SET balance_cents = 100 WHERE telegram_id = ${spender}`;
-    await t.db
-      .sql`INSERT INTO ledger (user_id, amount_cents, reason) VALUES (${spender}, -300, 'message')`;
+    await aSpend(t, spender, 300);
     const refundsBefore = bot.callsOf('refundStarPayment').length;
     await expect(payments.refundStarsPayment(0, spent.chargeId!)).rejects.toBeInstanceOf(
       BadRequestError,
@@ -292,10 +291,7 @@ describe('a refund Telegram reports (refunded_payment)', () => {
     const paid = await bot.payInvoice(link, user);
     await until(async () => (await balanceOf(t, user)) === 200);
     // the user spent 50 cents meanwhile
-    await t.db.sql.begin(async (tx) => {
-      await tx`UPDATE users SET balance_cents = balance_cents - 50 WHERE telegram_id = ${user}`;
-      await tx`INSERT INTO ledger (user_id, amount_cents, reason) VALUES (${user}, -50, 'message')`;
-    });
+    await aSpend(t, user, 50);
     const refund = {
       chargeId: paid.chargeId!,
       payload: bot.invoices.get(link)!.payload,

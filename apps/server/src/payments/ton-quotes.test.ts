@@ -286,6 +286,7 @@ describe('quotes', () => {
   it('is held as pending after expiry while the rate is stale, with the user known', async () => {
     const user = await newUser();
     const q = await quote(user, '10');
+    // The quote runs out (its end moved back).
     await t.db
       .sql`UPDATE ton_quotes SET expires_at = now() - interval '1 second' WHERE memo = ${q.memo}`;
     await setPrice(5, 600);

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUserId, startTestApp, type TestApp } from '../test/harness.js';
-import { aUser } from '../test/builders.js';
+import { aTopUp, aUser } from '../test/builders.js';
 
 const CAP_CENTS = 1000;
 const ADMIN_ID = 990_001;
@@ -141,7 +141,7 @@ describe('the satisfaction credit', () => {
     const userId = newUserId();
     // 3 free messages first (a new user), then paid ones.
     await sendPaid(userId, 3);
-    await t.services.money.change({ userId, amountCents: 100_000, reason: 'admin_credit' });
+    await aTopUp(t, userId, 100_000);
     const many = Math.ceil(CAP_CENTS / advisor.price_cents) + 1;
     await sendPaid(userId, many + 1);
     // The first paid message is 25 hours older than the others: outside the window.

@@ -70,7 +70,6 @@ function advisorsChanged(on: FixtureTarget): void {
 export type TopUpReason = typeof LEDGER_REASONS.adminCredit | typeof LEDGER_REASONS.stars;
 
 export interface UserFixture {
-  telegramId?: number;
   /** Free messages the user starts with, as a new user gets FREE_MESSAGES from the app. */
   freeMessages?: number;
   /** Money the user starts with: one top-up (a ledger row) through the money path. */
@@ -88,7 +87,7 @@ export interface UserFixture {
  * with `freeMessages` (0 unless given) and a balance topped up through the money path.
  */
 export async function aUser(on: FixtureTarget, user: UserFixture = {}): Promise<number> {
-  const telegramId = user.telegramId ?? newUserId();
+  const telegramId = newUserId();
   // Signed at 0: any real init data of this user is newer and applies its own profile over this one.
   await new UsersRepository(sqlOf(on)).upsertFromTelegram(
     {
@@ -104,26 +103,26 @@ export async function aUser(on: FixtureTarget, user: UserFixture = {}): Promise<
   return telegramId;
 }
 
+let starsTopUps = 0;
+
 /**
  * Money paid in to an existing user: a ledger row and the balance it leaves, through the money
- * path. A Stars top-up gets a reference of its own unless given (references are unique per reason).
+ * path. A Stars top-up gets a reference of its own, as each Telegram charge has.
  */
 export async function aTopUp(
   on: FixtureTarget,
   userId: number,
   cents: number,
-  options: { reason?: TopUpReason; reference?: string } = {},
+  options: { reason?: TopUpReason } = {},
 ): Promise<Wallet> {
   const reason = options.reason ?? LEDGER_REASONS.adminCredit;
   return moneyOf(on).change({
     userId,
     amountCents: cents,
     reason,
-    reference:
-      options.reference ?? (reason === LEDGER_REASONS.stars ? `test-top-up-${++topUps}` : null),
+    reference: reason === LEDGER_REASONS.stars ? `test-stars-${++starsTopUps}` : null,
   });
 }
-let topUps = 0;
 
 /**
  * Money a user spent on messages: a `message` ledger row of -cents through the money path, for
@@ -144,7 +143,7 @@ export interface AdvisorFixture {
   linkedTelegramId?: number;
 }
 
-let advisors = 0;
+let advisorNames = 0;
 
 /** An advisor as the admin creates one (other texts and figures empty), optionally linked. */
 export async function anAdvisor(on: FixtureTarget, advisor: AdvisorFixture = {}): Promise<number> {
@@ -153,7 +152,7 @@ export async function anAdvisor(on: FixtureTarget, advisor: AdvisorFixture = {})
   const id = await sql.begin(async (tx) => {
     const id = await repository.insert(
       {
-        name: advisor.name ?? `Advisor ${++advisors}-${newUserId()}`,
+        name: advisor.name ?? `Advisor ${++advisorNames}`,
         avatar_url: advisor.avatarUrl ?? '',
         category_id: advisor.categoryId ?? 1,
         description: '',
@@ -205,6 +204,7 @@ export interface DialogFixture {
  * then dated `secondsAgo` before now (no payments: for tests of what the history says).
  */
 export async function aDialog(on: FixtureTarget, dialog: DialogFixture): Promise<number> {
+  if (dialog.messages.length === 0) throw new Error('a dialog starts with a message');
   const sql = sqlOf(on);
   const userId = dialog.userId ?? (await aUser(on));
   const chat = new ChatRepository(sql);
@@ -240,9 +240,10 @@ export interface TonDepositFixture {
   comment?: string | null;
   wallet?: string;
   txHash?: string;
-  /** Millionths of a dollar per TON the deposit was valued at; $3 unless given. */
-  rateMicroUsdPerTon?: number;
 }
+
+/** Millionths of a dollar per TON: the $3 of TON_USD_RATE outside production. */
+const TON_RATE_MICRO_USD = 3_000_000;
 
 /**
  * A TON transfer the watcher kept as unmatched (its memo named no user): valued at the rate,
@@ -252,7 +253,6 @@ export async function anUnmatchedTonDeposit(
   on: FixtureTarget,
   deposit: TonDepositFixture,
 ): Promise<number> {
-  const rate = deposit.rateMicroUsdPerTon ?? 3_000_000;
   const sql = sqlOf(on);
   const id = await sql.begin((tx) =>
     new PaymentsRepository(sql).insertDeposit(tx, {
@@ -261,10 +261,10 @@ export async function anUnmatchedTonDeposit(
       txLt: 1n,
       txTime: new Date(),
       source: 'EQsender',
-      // cents / 100 dollars / (rate / 1e6) dollars per TON, in nanotons
-      nanotons: (BigInt(deposit.amountCents) * 10_000_000_000_000n) / BigInt(rate),
+      // (cents / 100) dollars / (rate / 1e6) dollars per TON, in nanotons (1e9 per TON)
+      nanotons: (BigInt(deposit.amountCents) * 10_000_000_000_000n) / BigInt(TON_RATE_MICRO_USD),
       comment: deposit.comment ?? null,
-      rateMicroUsdPerTon: rate,
+      rateMicroUsdPerTon: TON_RATE_MICRO_USD,
       rateSource: 'fixed',
       quoteId: null,
       amountCents: deposit.amountCents,

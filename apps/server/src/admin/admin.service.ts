@@ -3,21 +3,29 @@
  * each one is checked, done in one transaction and written to the audit log.
  */
 import { LIMITS, parseDollarsToCents, readText } from '@seer/contract';
-import type { Sql } from '../db/database.js';
+import type { Sql, Tx } from '../db/database.js';
 import type { AdminRepository } from './admin.repository.js';
-import type { UsersService } from '../users/users.service.js';
-import type { AdvisorsService } from '../advisors/advisors.service.js';
-import type { ImagesService } from '../images/images.service.js';
-import { LEDGER_REASONS, type MoneyService } from '../money/money.service.js';
+import type { UsersService } from '../users/index.js';
+import type { AdvisorsService, Advisor } from '../advisors/index.js';
+import { type ImagesService, imageUrl } from '../images/index.js';
+import { LEDGER_REASONS, type MoneyService } from '../money/index.js';
 import { BadRequestError, NotFoundError } from '../errors.js';
 import type { z } from 'zod';
 import type { AdminSaveAdvisorBody } from '@seer/contract';
-import type { AdvisorRecord } from '../advisors/advisors.repository.js';
-import { imageUrl } from '../chat/chat.service.js';
 import type { DomainEvent, EventBus } from '../realtime/event-bus.js';
 
 /** The actor id the command line writes in the audit log. */
 export const CLI_ACTOR = 0;
+
+/** The admin audit log, written in the transaction of the change it records. */
+export interface AuditLog {
+  audit(
+    db: Sql | Tx,
+    actor: number,
+    action: string,
+    details: Record<string, unknown>,
+  ): Promise<void>;
+}
 
 export class AdminService {
   constructor(
@@ -143,10 +151,7 @@ export class AdminService {
   }
 
   /** Creates (no id) or edits an advisor. */
-  async saveAdvisor(
-    actor: number,
-    body: z.output<typeof AdminSaveAdvisorBody>,
-  ): Promise<AdvisorRecord> {
+  async saveAdvisor(actor: number, body: z.output<typeof AdminSaveAdvisorBody>): Promise<Advisor> {
     const priceCents = parseDollarsToCents(body.price);
     if (priceCents === null || priceCents <= 0)
       throw new BadRequestError('price must be a positive amount in dollars, e.g. 2.99');

@@ -4,14 +4,13 @@
  */
 import { defineModule } from '../kernel/module.js';
 import { AdminRepository, PayoutsRepository } from './admin.repository.js';
-import { AdminService } from './admin.service.js';
+import { AdminService, type AuditLog } from './admin.service.js';
 import { PayoutsService } from './payouts.service.js';
 import { adminRoutes } from './admin.routes.js';
 import { paymentsAdminRoutes } from './payments-admin.routes.js';
 import { cryptoAdminRoutes } from './crypto-admin.routes.js';
 
-export type { AdminService, PayoutsService };
-export type { AdminRepository as AuditLog };
+export type { AdminService, AuditLog, PayoutsService };
 
 declare module '../kernel/module.js' {
   interface Services {

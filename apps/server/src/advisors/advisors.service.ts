@@ -14,7 +14,7 @@ import type {
   AdvisorTexts,
   NewAdvisor,
 } from './advisors.repository.js';
-import { isAdvisorOnline, type PresenceSource } from '../realtime/presence.js';
+import type { PresenceSource } from '../realtime/presence.js';
 import { NotFoundError } from '../errors.js';
 import { PreparedAnswer } from '../http/prepared-answer.js';
 import type { EventBus } from '../realtime/event-bus.js';
@@ -181,8 +181,14 @@ export class AdvisorsService {
     return !away;
   }
 
+  /**
+   * Demo advisors not linked to a person follow their demo flag; a linked advisor is online while
+   * connected (reported by the socket) and not away.
+   */
   isOnline(record: AdvisorRecord): boolean {
-    return isAdvisorOnline(record, this.presence);
+    if (!record.is_active || record.is_away) return false;
+    if (record.telegram_id === null) return record.is_demo && record.demo_online;
+    return this.presence.isConnected(record.id);
   }
 
   /** The advisor as users see it, with its texts in `lang` when written in it (else its own). */

@@ -5,12 +5,26 @@
 import { defineModule } from '../kernel/module.js';
 import { AdvisorsRepository } from './advisors.repository.js';
 import { AdvisorsService } from './advisors.service.js';
+import type { AdvisorRecord, NewAdvisor } from './advisors.repository.js';
+import type { Sql } from '../db/database.js';
 import { advisorsRoutes } from './advisors.routes.js';
 import { advisorDeliveries } from './advisors.frames.js';
 import { publishPresenceChanges } from './presence-events.js';
 import { ResponseTimesRefresher } from './response-times.js';
 
-export type { AdvisorsService };
+export type { AdvisorsService, NewAdvisor };
+/** An advisor as the advisors module keeps them: profile, texts per language, rating, presence flags. */
+export type Advisor = AdvisorRecord;
+export { ratingOf } from './advisors.service.js';
+
+/** What demo seeding writes of advisors, outside a running app (demo/seed.ts). */
+export type AdvisorSeeding = Pick<
+  AdvisorsRepository,
+  'count' | 'insert' | 'replaceTranslations' | 'addToRating'
+>;
+export function advisorSeeding(sql: Sql): AdvisorSeeding {
+  return new AdvisorsRepository(sql);
+}
 
 declare module '../kernel/module.js' {
   interface Services {

@@ -1,10 +1,10 @@
 /** Who is calling: Telegram's init data, session tokens, demo sign-in, and who is an advisor. */
 import { defineModule } from '../kernel/module.js';
 import { AuthRepository } from './auth.repository.js';
-import { AuthService } from './auth.service.js';
+import { AuthService, type Identity, type TelegramUser } from './auth.service.js';
 import { authRoutes } from './auth.routes.js';
 
-export type { AuthService };
+export type { AuthService, Identity, TelegramUser };
 
 declare module '../kernel/module.js' {
   interface Services {

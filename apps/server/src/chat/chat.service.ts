@@ -16,10 +16,10 @@ import {
 import type { Sql } from '../db/database.js';
 import type { EventBus } from '../realtime/event-bus.js';
 import type { ChatRepository, MessageRow } from './chat.repository.js';
-import type { MoneyService } from '../money/money.service.js';
-import type { AdvisorsService } from '../advisors/advisors.service.js';
-import type { AdvisorRecord } from '../advisors/advisors.repository.js';
-import { displayName } from '../users/users.service.js';
+import type { MoneyService } from '../money/index.js';
+import type { AdvisorsService, Advisor } from '../advisors/index.js';
+import { displayName } from '../users/index.js';
+import { imageUrl } from '../images/index.js';
 import {
   BadRequestError,
   InsufficientFundsError,
@@ -33,10 +33,6 @@ export interface NewUserMessage {
   text: string;
   requestType: 'tarot' | 'dream' | null;
   imageId: string | null;
-}
-
-export function imageUrl(imageId: string | null): string | null {
-  return imageId ? `/api/images/${imageId}` : null;
 }
 
 function toWireMessage(
@@ -156,7 +152,7 @@ export class ChatService {
 
   /** An advisor's reply (free). The dialog must exist: advisors answer, they do not cold-message. */
   async sendAdvisorMessage(
-    advisor: AdvisorRecord,
+    advisor: Advisor,
     userId: number,
     text: string,
     imageId: string | null = null,
@@ -216,7 +212,7 @@ export class ChatService {
     return rows.map((row) => toWireMessage(row, userId, advisorId));
   }
 
-  async advisorHistory(advisor: AdvisorRecord, userId: number): Promise<Message[]> {
+  async advisorHistory(advisor: Advisor, userId: number): Promise<Message[]> {
     const dialog = await this.repository.findDialog(userId, advisor.id);
     if (!dialog) throw new NotFoundError('No dialog with this user');
     const rows = await this.repository.messagesForAdvisor(dialog.id);
@@ -231,11 +227,7 @@ export class ChatService {
     await this.markRead(dialog.id, userId, advisorId, 'user', seenUpToId);
   }
 
-  async markReadByAdvisor(
-    advisor: AdvisorRecord,
-    userId: number,
-    seenUpToId?: number,
-  ): Promise<void> {
+  async markReadByAdvisor(advisor: Advisor, userId: number, seenUpToId?: number): Promise<void> {
     const dialog = await this.repository.findDialog(userId, advisor.id);
     if (!dialog) throw new NotFoundError('No dialog with this user');
     await this.markRead(dialog.id, userId, advisor.id, 'manager', seenUpToId);
@@ -282,7 +274,7 @@ export class ChatService {
     });
   }
 
-  async advisorChats(advisor: AdvisorRecord): Promise<AdvisorDialog[]> {
+  async advisorChats(advisor: Advisor): Promise<AdvisorDialog[]> {
     const rows = await this.repository.advisorChats(advisor.id);
     return rows.map((row) => ({
       telegram_user_id: row.user_id,

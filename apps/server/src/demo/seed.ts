@@ -1,15 +1,15 @@
 /** Fills an empty database with the demo catalogue (never with NODE_ENV=production); an older demo database gets its missing Russian texts. */
 import type { Sql } from '../db/database.js';
-import { AdvisorsRepository } from '../advisors/advisors.repository.js';
-import { ReviewsRepository } from '../reviews/reviews.repository.js';
+import { advisorSeeding } from '../advisors/index.js';
+import { reviewSeeding } from '../reviews/index.js';
 import { DEMO_ADVISORS, demoReviews } from './demo-advisors.js';
 import { DemoRepository } from './demo.repository.js';
 import { DEMO_TEXTS_RU } from './demo-texts-ru.js';
 
 export async function seedDemoData(sql: Sql): Promise<number> {
   return sql.begin(async (tx) => {
-    const advisors = new AdvisorsRepository(sql);
-    const reviews = new ReviewsRepository(sql);
+    const advisors = advisorSeeding(sql);
+    const reviews = reviewSeeding(sql);
     const demoRepository = new DemoRepository();
     await demoRepository.lockForSeeding(tx);
     if ((await advisors.count(tx)) > 0) {

@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import { ERROR_CODES, LIMITS } from '@seer/contract';
 import type { Tx } from '../db/database.js';
 import { AppError, BadRequestError, NotFoundError } from '../errors.js';
-import { imageUrl } from '../chat/chat.service.js';
 import { ImageFormatError, inspectImage } from './image-format.js';
 import { ClientGoneError, ImageJobs, SharedWork } from './image-jobs.js';
 import {
@@ -19,6 +18,11 @@ import {
 } from './image-processing.js';
 import { VARIANT_WIDTHS, VariantCache } from './image-variants.js';
 import type { ImageRow, ImagesRepository, StoredImage } from './images.repository.js';
+
+/** Where an image is served (images.routes.ts); null for none. */
+export function imageUrl(imageId: string | null): string | null {
+  return imageId ? `/api/images/${imageId}` : null;
+}
 
 class UnsupportedImageError extends AppError {
   constructor(message: string) {

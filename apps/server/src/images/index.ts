@@ -5,6 +5,7 @@ import { ImagesService } from './images.service.js';
 import { imagesRoutes } from './images.routes.js';
 
 export type { ImagesService };
+export { imageUrl } from './images.service.js';
 
 declare module '../kernel/module.js' {
   interface Services {

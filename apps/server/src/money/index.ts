@@ -8,7 +8,16 @@ import { MoneyService } from './money.service.js';
 import { GROUP_COMMIT_DEFAULTS } from './group-commit.js';
 import { moneyDeliveries } from './money.frames.js';
 
-export type { MoneyService };
+export type {
+  BalanceChange,
+  LedgerEntry,
+  LedgerFollower,
+  LedgerObserver,
+  LedgerReason,
+  MoneyService,
+  NoticedReason,
+} from './money.service.js';
+export { BalanceTooLowError, LEDGER_REASONS } from './money.service.js';
 
 declare module '../kernel/module.js' {
   interface Services {

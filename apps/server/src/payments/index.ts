@@ -16,6 +16,11 @@ import { ToncenterClient } from './toncenter.js';
 import { TonDepositWatcher } from './ton-watcher.js';
 
 export type { CryptoPaymentsService, PaymentsService, TestPaymentsService };
+export type {
+  DepositRecord as Deposit,
+  StarsPaymentRecord as StarsPayment,
+} from './payments.repository.js';
+export type { CryptoPaymentView as CryptoPayment } from './crypto.repository.js';
 
 declare module '../kernel/module.js' {
   interface Services {

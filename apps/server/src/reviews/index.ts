@@ -3,8 +3,15 @@ import { defineModule } from '../kernel/module.js';
 import { ReviewsRepository } from './reviews.repository.js';
 import { ReviewsService } from './reviews.service.js';
 import { reviewsRoutes } from './reviews.routes.js';
+import type { Sql } from '../db/database.js';
 
 export type { ReviewsService };
+
+/** What demo seeding writes of reviews, outside a running app (demo/seed.ts). */
+export type ReviewSeeding = Pick<ReviewsRepository, 'insert'>;
+export function reviewSeeding(sql: Sql): ReviewSeeding {
+  return new ReviewsRepository(sql);
+}
 
 declare module '../kernel/module.js' {
   interface Services {

@@ -2,9 +2,14 @@
 import { defineModule } from '../kernel/module.js';
 import { UsersRepository } from './users.repository.js';
 import { UsersService } from './users.service.js';
+import type { UserRecord } from './users.repository.js';
 import { usersRoutes } from './users.routes.js';
 
 export type { UsersService };
+/** A user's row as the users module keeps it. */
+export type User = UserRecord;
+export { displayName } from './users.service.js';
+export { localeOfUser, type LanguageFacts } from './language.js';
 
 declare module '../kernel/module.js' {
   interface Services {

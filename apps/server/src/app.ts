@@ -24,6 +24,7 @@ import {
 import { healthRoutes } from './http/health.routes.js';
 import { openApiRoutes } from './http/openapi.js';
 import { NoticeOutboxRepository } from './bot/notice-outbox.repository.js';
+import { LEDGER_REASONS } from './money/index.js';
 import { UserSockets, type UserSocketsOptions } from './realtime/user-sockets.js';
 import { AVATARS_DIR, WEB_DIST_DIR } from './paths.js';
 import { Metrics } from './metrics/metrics.js';
@@ -112,7 +113,7 @@ export async function buildApp(
     ? null
     : new SocketPresence(events, options.presenceOptions);
   const presence: PresenceSource = options.presence ?? socketPresence!;
-  const stopCountingBalances = metrics.countBalanceEvents(events);
+  const stopCountingBalances = metrics.countBalanceEvents(events, LEDGER_REASONS.message);
   // The socket asks the modules who is connecting and who may watch a dialog, once they are built.
   let access: SocketAccess | null = null;
   const sockets = new SocketHub(

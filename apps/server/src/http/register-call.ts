@@ -5,9 +5,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { CALLS, type CallName } from '@seer/contract';
-import type { Identity, AuthService } from '../auth/auth.service.js';
-import type { AdvisorRecord } from '../advisors/advisors.repository.js';
 import { BadRequestError, ForbiddenError } from '../errors.js';
+
+/**
+ * Who is calling, as the call's access rule needs it. http/ is below the domains: the auth module
+ * satisfies this, and its identity and advisor types flow into the handlers.
+ */
+export interface CallAuthority<Caller extends { isAdmin: boolean }, Advisor> {
+  /** The caller of an Authorization header (throws a 401 error when it is not valid). */
+  identify(authorization: string | undefined): Promise<Caller>;
+  /** The advisor linked to the caller, if any. (The caller's type is the one identify gives.) */
+  advisorOf(caller: NoInfer<Caller>): Promise<Advisor | null>;
+}
 
 /**
  * PostgreSQL cannot store NUL in text (nor compare with it): refuse it up front, in query strings
@@ -26,29 +35,29 @@ type Parsed<S, K extends string> = S extends { [P in K]: infer T extends z.ZodTy
   ? z.output<T>
   : undefined;
 
-export interface CallContext<N extends CallName> {
+export interface CallContext<N extends CallName, Caller, Advisor> {
   query: Parsed<Spec<N>, 'query'>;
   body: Parsed<Spec<N>, 'body'>;
-  identity: Identity;
+  identity: Caller;
   /** Set for calls whose access is 'advisor'. */
-  advisor: Spec<N>['access'] extends 'advisor' ? AdvisorRecord : AdvisorRecord | null;
+  advisor: Spec<N>['access'] extends 'advisor' ? Advisor : Advisor | null;
   request: FastifyRequest;
   reply: FastifyReply;
 }
 
-export type CallHandler<N extends CallName> = (
-  ctx: CallContext<N>,
+export type CallHandler<N extends CallName, Caller, Advisor> = (
+  ctx: CallContext<N, Caller, Advisor>,
 ) => Promise<z.input<Spec<N>['answer']>>;
 
 function callPaths(name: string): string[] {
   return [`/api/${name}`, `/${name}`];
 }
 
-export function registerCall<N extends CallName>(
+export function registerCall<N extends CallName, Caller extends { isAdmin: boolean }, Advisor>(
   app: FastifyInstance,
-  auth: AuthService,
+  auth: CallAuthority<Caller, Advisor>,
   callName: N,
-  handler: CallHandler<N>,
+  handler: CallHandler<N, Caller, Advisor>,
 ): void {
   const spec = CALLS[callName] as Spec<N> & { query?: z.ZodType; body?: z.ZodType };
   for (const url of callPaths(spec.name)) {
@@ -57,7 +66,7 @@ export function registerCall<N extends CallName>(
       url,
       handler: async (request, reply) => {
         const identity = await auth.identify(request.headers.authorization);
-        let advisor: AdvisorRecord | null = null;
+        let advisor: Advisor | null = null;
         if (spec.access === 'admin' && !identity.isAdmin)
           throw new ForbiddenError('Only admins may use this call');
         if (spec.access === 'advisor') {
@@ -75,7 +84,7 @@ export function registerCall<N extends CallName>(
           advisor,
           request,
           reply,
-        } as CallContext<N>);
+        } as CallContext<N, Caller, Advisor>);
         return answer;
       },
     });

@@ -5,7 +5,6 @@
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { EventBus } from '../realtime/event-bus.js';
-import { LEDGER_REASONS } from '../money/money.service.js';
 
 export type NoticeResult = 'sent' | 'retried' | 'failed' | 'blocked';
 export type PollResult = 'ok' | 'failed';
@@ -149,11 +148,14 @@ export class Metrics {
     );
   }
 
-  /** Counts this instance's balance events (events relayed from other instances are theirs). */
-  countBalanceEvents(events: EventBus): () => void {
+  /**
+   * Counts this instance's balance events (events relayed from other instances are theirs); those
+   * of `messageReason`, the money module's reason for a message's charge, also as messages sent.
+   */
+  countBalanceEvents(events: EventBus, messageReason: string): () => void {
     return events.subscribe((event, origin) => {
       if (event.type !== 'balance' || origin.remote) return;
-      if (event.reason === LEDGER_REASONS.message) {
+      if (event.reason === messageReason) {
         this.messages.inc({ paid: event.amountCents < 0 ? 'true' : 'false' });
       }
       if (event.amountCents === 0) return;

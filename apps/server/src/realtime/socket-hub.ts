@@ -8,7 +8,6 @@
 import type { Socket } from 'node:net';
 import type { RawData, WebSocket } from 'ws';
 import { ClientFrame, LIMITS, SOCKET_CLOSE_CODES, SOCKET_MAX_FRAME_BYTES } from '@seer/contract';
-import type { Identity } from '../auth/auth.service.js';
 import type { DomainEvent, EventBus } from './event-bus.js';
 import type { SocketPresence } from './socket-presence.js';
 import { describeError, describeZodError } from '../errors.js';
@@ -56,12 +55,21 @@ export interface HubLog {
 export type DialogWatch =
   { allowed: true; advisorOnline: boolean } | { allowed: false; message: string };
 
+/** Who holds a socket, as the auth module answers it. */
+export interface SocketIdentity {
+  telegramId: number;
+  /** The session the socket signed in with; null with init data. */
+  sessionId: string | null;
+  /** When the credential stops being accepted (ms since the epoch): the socket closes then unless renewed. */
+  expiresAt: number;
+}
+
 /** The domain services' answers the socket needs; the socket decides none of these itself. */
 export interface SocketAccess {
   /** Verifies the handshake's credential, init data or `Bearer <session token>` (throws a 401 error when it is not valid). */
-  identify(credential: string | undefined): Promise<Identity>;
+  identify(credential: string | undefined): Promise<SocketIdentity>;
   /** The advisor linked to this Telegram user, if any. */
-  advisorOf(identity: Identity): Promise<{ id: number } | null>;
+  advisorOf(identity: SocketIdentity): Promise<{ id: number } | null>;
   /** May this user (or the advisor they are linked to) watch the dialog `userId`–`advisorId`? */
   watchDialog(
     viewer: { telegramId: number; advisorId: () => Promise<number | null> },
@@ -89,7 +97,7 @@ class Connection {
 
   constructor(
     readonly ws: WebSocket,
-    public identity: Identity,
+    public identity: SocketIdentity,
     limit: RateLimit,
   ) {
     this.frames = new TokenBucket(limit);

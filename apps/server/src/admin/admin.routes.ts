@@ -1,16 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { AdminAdvisor } from '@seer/contract';
-import type { AuthService } from '../auth/auth.service.js';
+import type { AuthService } from '../auth/index.js';
+import { type AdvisorsService, ratingOf, type Advisor } from '../advisors/index.js';
+import { type User, displayName } from '../users/index.js';
 import { registerCall } from '../http/register-call.js';
 import type { AdminService } from './admin.service.js';
 import { PayoutsService } from './payouts.service.js';
-import type { AdvisorsService } from '../advisors/advisors.service.js';
-import { ratingOf } from '../advisors/advisors.service.js';
-import type { AdvisorRecord } from '../advisors/advisors.repository.js';
-import type { UserRecord } from '../users/users.repository.js';
-import { displayName } from '../users/users.service.js';
 
-function toAdminAdvisor(a: AdvisorRecord): AdminAdvisor {
+function toAdminAdvisor(a: Advisor): AdminAdvisor {
   return {
     id: a.id,
     name: a.name,
@@ -32,7 +29,7 @@ function toAdminAdvisor(a: AdvisorRecord): AdminAdvisor {
   };
 }
 
-function toAdminUser(u: UserRecord) {
+function toAdminUser(u: User) {
   return {
     telegram_user_id: u.telegram_id,
     name: displayName(u),

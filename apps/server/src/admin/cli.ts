@@ -15,10 +15,9 @@ import { AppError } from '../errors.js';
 // The command line is an entry point like main.ts: it builds the same modules, without a server.
 import { loadModules } from '../kernel/loader.js';
 import { MODULES } from '../modules.js';
-import { displayName } from '../users/users.service.js';
-import type { PaymentsService } from '../payments/payments.service.js';
-import type { CryptoPaymentsService } from '../payments/crypto.service.js';
-import type { AuthService } from '../auth/auth.service.js';
+import { displayName } from '../users/index.js';
+import type { PaymentsService, CryptoPaymentsService } from '../payments/index.js';
+import type { AuthService } from '../auth/index.js';
 
 export class UsageError extends Error {}
 

@@ -1,11 +1,10 @@
 /** Admin call for crypto top-ups: NOWPayments payments with their status, what was paid and credited (read-only). */
 import type { FastifyInstance } from 'fastify';
-import type { AuthService } from '../auth/auth.service.js';
+import type { AuthService } from '../auth/index.js';
+import type { CryptoPaymentsService, CryptoPayment } from '../payments/index.js';
 import { registerCall } from '../http/register-call.js';
-import type { CryptoPaymentsService } from '../payments/crypto.service.js';
-import type { CryptoPaymentView } from '../payments/crypto.repository.js';
 
-function toAdminCryptoPayment(p: CryptoPaymentView) {
+function toAdminCryptoPayment(p: CryptoPayment) {
   return {
     payment_id: p.payment_id,
     status: p.status,

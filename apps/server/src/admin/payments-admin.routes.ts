@@ -1,12 +1,11 @@
 /** Admin calls for money received: unmatched TON deposits (assign) and Telegram Stars payments (refund). Audited in the change's transaction. */
 import type { FastifyInstance } from 'fastify';
-import type { AuthService } from '../auth/auth.service.js';
+import type { AuthService } from '../auth/index.js';
+import type { PaymentsService, Deposit, StarsPayment } from '../payments/index.js';
 import { registerCall } from '../http/register-call.js';
-import type { PaymentsService } from '../payments/payments.service.js';
-import type { DepositRecord, StarsPaymentRecord } from '../payments/payments.repository.js';
-import type { AdminRepository } from './admin.repository.js';
+import type { AuditLog } from './admin.service.js';
 
-function toAdminDeposit(d: DepositRecord) {
+function toAdminDeposit(d: Deposit) {
   return {
     id: d.id,
     status: d.status,
@@ -21,7 +20,7 @@ function toAdminDeposit(d: DepositRecord) {
   };
 }
 
-function toAdminStarsPayment(p: StarsPaymentRecord) {
+function toAdminStarsPayment(p: StarsPayment) {
   return {
     telegram_payment_charge_id: p.telegram_payment_charge_id,
     telegram_user_id: p.user_id,
@@ -36,7 +35,7 @@ export function paymentsAdminRoutes(
   app: FastifyInstance,
   auth: AuthService,
   payments: PaymentsService,
-  audit: AdminRepository,
+  audit: AuditLog,
 ): void {
   registerCall(app, auth, 'AdminListDeposits', async ({ query }) => {
     const deposits =

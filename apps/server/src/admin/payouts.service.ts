@@ -1,9 +1,9 @@
 /** What advisors earned: per period for admins (with CSV), and an advisor's own figures. */
 import type { Sql } from '../db/database.js';
 import type { PayoutsRepository, AdminRepository, PayoutRow } from './admin.repository.js';
-import { displayName } from '../users/users.service.js';
+import { displayName } from '../users/index.js';
+import type { AdvisorsService } from '../advisors/index.js';
 import { BadRequestError, NotFoundError } from '../errors.js';
-import type { AdvisorsService } from '../advisors/advisors.service.js';
 import { formatCents } from '@seer/contract';
 
 export class PayoutsService {

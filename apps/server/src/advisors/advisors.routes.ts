@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Locale } from '@seer/contract';
-import type { AuthService, Identity } from '../auth/auth.service.js';
+import type { AuthService, Identity } from '../auth/index.js';
+import type { UsersService } from '../users/index.js';
 import { registerCall } from '../http/register-call.js';
 import type { AdvisorsService } from './advisors.service.js';
 import type { RateLimiter } from '../rate-limits/rate-limits.js';
-import type { UsersService } from '../users/users.service.js';
 
 export function advisorsRoutes(
   app: FastifyInstance,

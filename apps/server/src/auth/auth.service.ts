@@ -11,9 +11,8 @@ import type { Tx } from '../db/database.js';
 import { InitDataError, InitDataVerifier, signInitData, type TelegramUser } from './init-data.js';
 import { looksLikeSessionToken, readSessionToken, signSessionToken } from './session-tokens.js';
 import type { AuthRepository } from './auth.repository.js';
-import type { UsersService } from '../users/users.service.js';
-import type { AdvisorsService } from '../advisors/advisors.service.js';
-import type { AdvisorRecord } from '../advisors/advisors.repository.js';
+import type { UsersService } from '../users/index.js';
+import type { AdvisorsService, Advisor } from '../advisors/index.js';
 import type { EventBus } from '../realtime/event-bus.js';
 import { AppError, UnauthorizedError } from '../errors.js';
 
@@ -76,7 +75,7 @@ export class AuthService {
   private readonly firstSeenListeners: Array<
     (telegramId: number, startParam: string | null) => Promise<void>
   > = [];
-  private readonly advisorCache = new Map<number, { advisor: AdvisorRecord | null; at: number }>();
+  private readonly advisorCache = new Map<number, { advisor: Advisor | null; at: number }>();
   private readonly sessionStates = new Map<string, SessionState>();
   /** Per user: when their sign-ins were last revoked (ms since the epoch, 0 if never), as read at `at`. */
   private readonly revocations = new Map<number, { revokedAt: number; at: number }>();
@@ -397,7 +396,7 @@ export class AuthService {
   }
 
   /** The advisor record linked to this Telegram user, cached for a few seconds. */
-  async advisorOf(identity: Pick<Identity, 'telegramId'>): Promise<AdvisorRecord | null> {
+  async advisorOf(identity: Pick<Identity, 'telegramId'>): Promise<Advisor | null> {
     const cached = this.advisorCache.get(identity.telegramId);
     if (cached && Date.now() - cached.at < 5_000) return cached.advisor;
     const advisor = await this.advisors.linkedTo(identity.telegramId);

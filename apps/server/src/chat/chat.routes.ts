@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { AuthService } from '../auth/auth.service.js';
+import type { AuthService } from '../auth/index.js';
+import type { AdvisorsService } from '../advisors/index.js';
 import { registerCall } from '../http/register-call.js';
-import type { AdvisorsService } from '../advisors/advisors.service.js';
 import type { ChatService } from './chat.service.js';
 import { BadRequestError } from '../errors.js';
 import type { RateLimiter } from '../rate-limits/rate-limits.js';

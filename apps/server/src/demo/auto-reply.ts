@@ -7,11 +7,9 @@
  */
 import { LIMITS, type Locale, type MessageKind } from '@seer/contract';
 import type { EventBus } from '../realtime/event-bus.js';
-import type { ChatService } from '../chat/chat.service.js';
-import type { AdvisorsService } from '../advisors/advisors.service.js';
-import type { UsersService } from '../users/users.service.js';
-import { localeOfUser } from '../users/language.js';
-import type { AdvisorRecord } from '../advisors/advisors.repository.js';
+import type { ChatService } from '../chat/index.js';
+import type { AdvisorsService, Advisor } from '../advisors/index.js';
+import { type UsersService, localeOfUser } from '../users/index.js';
 
 export interface AutoReplyLog {
   warn(object: object, message: string): void;
@@ -144,7 +142,7 @@ export class DemoAutoReply {
 }
 
 function isAnsweredByDemo(
-  advisor: Pick<AdvisorRecord, 'is_demo' | 'telegram_id' | 'is_active'>,
+  advisor: Pick<Advisor, 'is_demo' | 'telegram_id' | 'is_active'>,
 ): boolean {
   return advisor.is_active && advisor.is_demo && advisor.telegram_id === null;
 }

@@ -1,5 +1,5 @@
 /** The demo catalogue: three or more advisors for each of the 12 categories. */
-import type { NewAdvisor } from '../advisors/advisors.repository.js';
+import type { NewAdvisor } from '../advisors/index.js';
 
 interface DemoAdvisor extends Omit<NewAdvisor, 'avatar_url' | 'is_demo'> {
   slug: string;

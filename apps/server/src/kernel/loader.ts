@@ -4,7 +4,7 @@
  * and stops their workers — one lifecycle, one logging and error policy for every background job.
  */
 import type { FastifyInstance } from 'fastify';
-import type { UpdateHandlers } from '../bot/bot-updates.js';
+import type { UpdateHandlers } from '../bot/index.js';
 import { logTo, type Logger } from '../logger.js';
 import type { DeliveryRule } from '../realtime/fan-out.js';
 import type { SocketAccess } from '../realtime/socket-hub.js';

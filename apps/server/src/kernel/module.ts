@@ -17,7 +17,7 @@ import type { PresenceSource } from '../realtime/presence.js';
 import type { SocketAccess, SocketHub } from '../realtime/socket-hub.js';
 import type { SocketPresence } from '../realtime/socket-presence.js';
 import type { UserSockets } from '../realtime/user-sockets.js';
-import type { UpdateHandlers } from '../bot/bot-updates.js';
+import type { UpdateHandlers } from '../bot/index.js';
 
 /**
  * Every module's services by name, as `services.<name>` in other modules and in tests. Each

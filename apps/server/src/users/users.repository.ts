@@ -1,7 +1,7 @@
 /** SQL for users: profiles, preferences, lists. Balances and the ledger belong to money/. */
 import type { Locale } from '@seer/contract';
 import type { Sql, Tx } from '../db/database.js';
-import type { TelegramUser } from '../auth/init-data.js';
+import type { TelegramUser } from '../auth/index.js';
 
 export interface UserRecord {
   telegram_id: number;

@@ -11,10 +11,9 @@ import {
 import type { z } from 'zod';
 import type { UpdateUserBody as UpdateUserSchema, UpdatePreferencesBody } from '@seer/contract';
 import type { Sql, Tx } from '../db/database.js';
-import type { Identity } from '../auth/auth.service.js';
-import type { TelegramUser } from '../auth/init-data.js';
+import type { Identity, TelegramUser } from '../auth/index.js';
+import type { AdvisorsService } from '../advisors/index.js';
 import type { UsersRepository, UserRecord } from './users.repository.js';
-import type { AdvisorsService } from '../advisors/advisors.service.js';
 import { BadRequestError, NotFoundError } from '../errors.js';
 import { localeOfUser, type LanguageFacts } from './language.js';
 

@@ -1,6 +1,6 @@
 /** AddFavourite, RemoveFavourite, GetFavourites, SetFavouriteAlerts, SetTimeZone, and AdminFavourites. */
 import type { FastifyInstance } from 'fastify';
-import type { AuthService } from '../auth/auth.service.js';
+import type { AuthService } from '../auth/index.js';
 import { registerCall } from '../http/register-call.js';
 import type { RateLimiter } from '../rate-limits/rate-limits.js';
 import type { FavouritesService } from './favourites.service.js';

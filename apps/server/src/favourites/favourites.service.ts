@@ -3,9 +3,9 @@
  * advisor, sees them on home and in the lists' filter, and may ask the bot to say when one comes
  * online (off by default; needs the bot's write access). Adding and removing are idempotent.
  */
-import type { AdvisorsService } from '../advisors/advisors.service.js';
+import type { AdvisorsService } from '../advisors/index.js';
+import type { UsersService } from '../users/index.js';
 import { BadRequestError, NotFoundError } from '../errors.js';
-import type { UsersService } from '../users/users.service.js';
 import type { AlertRecipient, FavouritesRepository } from './favourites.repository.js';
 
 /** Whether this runtime knows the IANA time zone (e.g. Europe/Moscow). */

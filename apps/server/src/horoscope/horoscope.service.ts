@@ -6,9 +6,7 @@ import {
   type GetHoroscopeAnswer,
   type Locale,
 } from '@seer/contract';
-import type { UsersService } from '../users/users.service.js';
-import type { UserRecord } from '../users/users.repository.js';
-import { localeOfUser } from '../users/language.js';
+import { type UsersService, type User, localeOfUser } from '../users/index.js';
 import { NotFoundError } from '../errors.js';
 import { composeHoroscope } from './horoscope.js';
 import { addDays, calendarDay, type BirthData } from './sky.js';
@@ -44,7 +42,7 @@ export class HoroscopeService {
 }
 
 export function birthData(
-  user: Pick<UserRecord, 'birth_date' | 'birth_time' | 'birth_city' | 'birth_utc_offset_minutes'>,
+  user: Pick<User, 'birth_date' | 'birth_time' | 'birth_city' | 'birth_utc_offset_minutes'>,
 ): BirthData | null {
   if (!user.birth_date) return null;
   let place: BirthPlace | null = null;

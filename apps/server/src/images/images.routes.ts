@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import { ERROR_CODES, LIMITS } from '@seer/contract';
-import type { AuthService } from '../auth/auth.service.js';
+import type { AuthService } from '../auth/index.js';
 import { registerCall } from '../http/register-call.js';
 import { AppError, BadRequestError } from '../errors.js';
 import { ImageTooLargeError, type ImagesService } from './images.service.js';

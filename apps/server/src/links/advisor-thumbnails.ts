@@ -6,8 +6,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { AdvisorsService } from '../advisors/advisors.service.js';
-import type { ImagesService } from '../images/images.service.js';
+import type { AdvisorsService } from '../advisors/index.js';
+import type { ImagesService } from '../images/index.js';
 import { NotFoundError } from '../errors.js';
 import { AVATARS_DIR } from '../paths.js';
 

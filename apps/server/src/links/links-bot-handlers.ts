@@ -5,10 +5,9 @@
  * advisor cards in the querying user's language.
  */
 import { parseStartPayload, userLocale } from '@seer/contract';
-import type { StartTarget } from '../bot/bot-handlers.js';
-import type { UpdateHandlers } from '../bot/bot-updates.js';
-import type { AdvisorsService } from '../advisors/advisors.service.js';
-import type { UsersService } from '../users/users.service.js';
+import type { StartTarget, UpdateHandlers } from '../bot/index.js';
+import type { AdvisorsService } from '../advisors/index.js';
+import type { UsersService } from '../users/index.js';
 import { LINK_TEXTS } from './link-texts.js';
 import type { ReferralsService } from './referrals.service.js';
 import type { ShareService } from './share.service.js';

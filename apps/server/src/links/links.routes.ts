@@ -1,8 +1,8 @@
 /** Calls of deep links, sharing and referrals (docs/decisions/026-deep-links-and-referrals.md). */
 import type { FastifyInstance } from 'fastify';
-import type { AuthService } from '../auth/auth.service.js';
+import type { AuthService } from '../auth/index.js';
+import type { UsersService } from '../users/index.js';
 import { registerCall } from '../http/register-call.js';
-import type { UsersService } from '../users/users.service.js';
 import type { ReferralsService } from './referrals.service.js';
 import type { ShareService } from './share.service.js';
 import type { AdvisorThumbnails } from './advisor-thumbnails.js';

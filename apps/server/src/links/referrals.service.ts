@@ -15,7 +15,7 @@ import {
   type LedgerEntry,
   type LedgerFollower,
   type MoneyService,
-} from '../money/money.service.js';
+} from '../money/index.js';
 import type { ReferralsRepository } from './referrals.repository.js';
 import type { DeepLinks } from './deep-links.js';
 

@@ -5,8 +5,8 @@
 import { createHash } from 'node:crypto';
 import type { InlineQueryResultArticle } from 'grammy/types';
 import type { Advisor, Locale } from '@seer/contract';
-import type { AdvisorsService } from '../advisors/advisors.service.js';
-import type { BotApi } from '../bot/bot-api.js';
+import type { AdvisorsService } from '../advisors/index.js';
+import type { BotApi } from '../bot/index.js';
 import type { DeepLinks } from './deep-links.js';
 import { THUMBNAIL_SIZE } from './advisor-thumbnails.js';
 import { advisorCardText, advisorSummary, categoryTitle, LINK_TEXTS } from './link-texts.js';

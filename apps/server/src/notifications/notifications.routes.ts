@@ -1,6 +1,6 @@
 /** GetNotifications.php (v1: the original money list; v2: every kind) and MarkNotificationsRead.php. */
 import type { FastifyInstance } from 'fastify';
-import type { AuthService } from '../auth/auth.service.js';
+import type { AuthService } from '../auth/index.js';
 import { registerCall } from '../http/register-call.js';
 import type { NotificationsService } from './notifications.service.js';
 import type { RateLimiter } from '../rate-limits/rate-limits.js';

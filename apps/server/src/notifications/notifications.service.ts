@@ -15,7 +15,7 @@
 import { centsToDollars, type FeedNotification, type AppNotification } from '@seer/contract';
 import type { Tx } from '../db/database.js';
 import type { DomainEvent, EventBus } from '../realtime/event-bus.js';
-import type { LedgerEntry, LedgerObserver } from '../money/money.service.js';
+import type { LedgerEntry, LedgerObserver } from '../money/index.js';
 import type { NotificationRow, NotificationsRepository } from './notifications.repository.js';
 
 /** How many notifications the app is given (the newest). */

@@ -1,7 +1,7 @@
 /** Crypto top-ups: CreateCryptoInvoice (users) and NOWPayments' IPN callback (public, signed). */
 import type { FastifyInstance } from 'fastify';
 import { TELEGRAM_PLATFORM_HEADER } from '@seer/contract';
-import type { AuthService } from '../auth/auth.service.js';
+import type { AuthService } from '../auth/index.js';
 import { BadRequestError, ForbiddenError, UnauthorizedError } from '../errors.js';
 import { registerCall } from '../http/register-call.js';
 import type { RateLimiter } from '../rate-limits/rate-limits.js';

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { formatCents, type PhonePaymentsPolicy } from '@seer/contract';
-import { LEDGER_REASONS, type MoneyService } from '../money/money.service.js';
+import { LEDGER_REASONS, type MoneyService } from '../money/index.js';
 import { BadRequestError, ForbiddenError, UnauthorizedError, UnavailableError } from '../errors.js';
 import {
   NowPaymentsClient,

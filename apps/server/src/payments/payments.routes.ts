@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { centsToDollars, TELEGRAM_PLATFORM_HEADER } from '@seer/contract';
-import type { AuthService } from '../auth/auth.service.js';
+import type { AuthService } from '../auth/index.js';
 import type { Config } from '../config.js';
 import { registerCall } from '../http/register-call.js';
 import type { PaymentsService } from './payments.service.js';

@@ -8,9 +8,8 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { Address } from '@ton/core';
 import { formatCents, type Locale, type PhonePaymentsPolicy } from '@seer/contract';
 import type { Tx } from '../db/database.js';
-import type { UsersService } from '../users/users.service.js';
-import { localeOfUser } from '../users/language.js';
-import { BalanceTooLowError, LEDGER_REASONS, type MoneyService } from '../money/money.service.js';
+import { localeOfUser, type UsersService } from '../users/index.js';
+import { BalanceTooLowError, LEDGER_REASONS, type MoneyService } from '../money/index.js';
 import { BadRequestError, ConflictError, NotFoundError, UnavailableError } from '../errors.js';
 import {
   BotApiError,

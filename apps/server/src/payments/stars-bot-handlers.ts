@@ -1,6 +1,6 @@
 /** Telegram Stars through the bot: checkout answers, successful payments and refund notices go to PaymentsService. */
 import { userLocale } from '@seer/contract';
-import type { UpdateHandlers } from '../bot/bot-updates.js';
+import type { UpdateHandlers } from '../bot/index.js';
 import { checkoutRefusalText, type PaymentsService } from './payments.service.js';
 
 export function registerStarsHandlers(

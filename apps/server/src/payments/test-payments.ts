@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { NotFoundError } from '../errors.js';
-import { LEDGER_REASONS, type MoneyService } from '../money/money.service.js';
+import { LEDGER_REASONS, type MoneyService } from '../money/index.js';
 import { topUpCents } from './top-up-amount.js';
 
 export interface TestPaymentResult {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AuthService } from '../auth/auth.service.js';
+import type { AuthService } from '../auth/index.js';
 import { registerCall } from '../http/register-call.js';
 import type { ReviewsService } from './reviews.service.js';
 import type { RateLimiter } from '../rate-limits/rate-limits.js';

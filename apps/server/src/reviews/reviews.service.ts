@@ -6,12 +6,11 @@
 import type { Review } from '@seer/contract';
 import type { Sql } from '../db/database.js';
 import type { ReviewsRepository, ReviewRow } from './reviews.repository.js';
-import type { AdvisorsService } from '../advisors/advisors.service.js';
-import { ratingOf } from '../advisors/advisors.service.js';
-import type { ChatService } from '../chat/chat.service.js';
-import { displayName, type UsersService } from '../users/users.service.js';
+import { type AdvisorsService, ratingOf } from '../advisors/index.js';
+import type { ChatService } from '../chat/index.js';
+import { displayName, type UsersService } from '../users/index.js';
+import type { SatisfactionService } from '../satisfaction/index.js';
 import { ForbiddenError, OwnAdvisorError } from '../errors.js';
-import type { SatisfactionService } from '../satisfaction/satisfaction.service.js';
 
 /** The review in `lang` when it exists in it, else as written. */
 function toWireReview(row: ReviewRow, lang?: string): Review {

@@ -1,6 +1,6 @@
 /** ClaimSatisfactionCredit (the user's one tap) and AdminSatisfactionCredits (every offer, for admins). */
 import type { FastifyInstance } from 'fastify';
-import type { AuthService } from '../auth/auth.service.js';
+import type { AuthService } from '../auth/index.js';
 import { registerCall } from '../http/register-call.js';
 import type { SatisfactionService } from './satisfaction.service.js';
 import type { RateLimiter } from '../rate-limits/rate-limits.js';

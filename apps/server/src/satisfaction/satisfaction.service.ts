@@ -18,7 +18,7 @@ import {
   RatingKeptByCreditError,
   SatisfactionLimitError,
 } from '../errors.js';
-import { LEDGER_REASONS, type MoneyService } from '../money/money.service.js';
+import { LEDGER_REASONS, type MoneyService } from '../money/index.js';
 import type { OfferRow, SatisfactionRepository } from './satisfaction.repository.js';
 
 export interface SatisfactionSettings {

@@ -1,6 +1,6 @@
 /** GetSpendingLimits and SetSpendingLimits: the user's own daily and monthly spending limits. */
 import type { FastifyInstance } from 'fastify';
-import type { AuthService } from '../auth/auth.service.js';
+import type { AuthService } from '../auth/index.js';
 import { registerCall } from '../http/register-call.js';
 import type { SpendingService } from './spending.service.js';
 import type { RateLimiter } from '../rate-limits/rate-limits.js';

@@ -3,10 +3,9 @@
  * their usual response time.
  */
 import { defineModule } from '../kernel/module.js';
-import { AdvisorsRepository } from './advisors.repository.js';
-import { AdvisorsService } from './advisors.service.js';
-import type { AdvisorRecord, NewAdvisor } from './advisors.repository.js';
 import type { Sql } from '../db/database.js';
+import { AdvisorsRepository, type AdvisorRecord, type NewAdvisor } from './advisors.repository.js';
+import { AdvisorsService } from './advisors.service.js';
 import { advisorsRoutes } from './advisors.routes.js';
 import { advisorDeliveries } from './advisors.frames.js';
 import { publishPresenceChanges } from './presence-events.js';

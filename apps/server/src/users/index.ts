@@ -1,8 +1,7 @@
 /** Users: their profile (name, birth data, about), settings and who is an admin. */
 import { defineModule } from '../kernel/module.js';
-import { UsersRepository } from './users.repository.js';
+import { UsersRepository, type UserRecord } from './users.repository.js';
 import { UsersService } from './users.service.js';
-import type { UserRecord } from './users.repository.js';
 import { usersRoutes } from './users.routes.js';
 
 export type { UsersService };

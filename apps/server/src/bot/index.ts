@@ -14,8 +14,10 @@ import { TelegramBot } from './telegram-bot.js';
 import { BotNotifications, type NotificationOptions } from './notifications.js';
 import { NotificationsRepository } from './notifications.repository.js';
 import { botRoutes } from './bot.routes.js';
+import { UserNotices } from './user-notices.js';
 
 export type { BotApi, BotNotifications, BotReceipts, NoticeOutbox, StartTarget, TelegramBot };
+export type { UserNotices };
 export type { UpdateHandlers } from './bot-updates.js';
 
 declare module '../kernel/module.js' {
@@ -30,6 +32,8 @@ declare module '../kernel/module.js' {
     outbox: NoticeOutbox | null;
     /** The bot's notices about new messages; null without BOT_TOKEN or a server. */
     notifications: BotNotifications | null;
+    /** Writes to a user through the bot unless an app of theirs is open; null without BOT_TOKEN or a server. */
+    notices: UserNotices | null;
   }
   interface ModuleTuning {
     notifications: Partial<NotificationOptions>;
@@ -43,7 +47,14 @@ export const botModule = defineModule({
   uses: ['links'],
   create: ({ config, sql, services: { users, advisors }, events, server, tuning, logTo }) => {
     if (!config.botToken)
-      return { bot: null, botApi: null, receipts: null, outbox: null, notifications: null };
+      return {
+        bot: null,
+        botApi: null,
+        receipts: null,
+        outbox: null,
+        notifications: null,
+        notices: null,
+      };
     // The command line only calls the Bot API; a server also takes the bot's updates.
     const bot = server
       ? new TelegramBot({
@@ -71,7 +82,8 @@ export const botModule = defineModule({
       outbox: new NoticeOutboxRepository(sql),
       publicUrl: config.publicUrl,
     });
-    if (!bot || !server) return { bot, botApi, receipts, outbox: null, notifications: null };
+    if (!bot || !server)
+      return { bot, botApi, receipts, outbox: null, notifications: null, notices: null };
     const outbox = new NoticeOutbox(
       {
         repository: new NoticeOutboxRepository(sql),
@@ -83,20 +95,23 @@ export const botModule = defineModule({
       tuning.outbox,
     );
     receipts.onCommitted(() => outbox.notify());
+    const notices = new UserNotices({
+      outbox,
+      userSockets: server.userSockets,
+      publicUrl: config.publicUrl,
+    });
     const notifications = new BotNotifications(
       {
         repository: new NotificationsRepository(sql),
         users,
         events,
-        outbox,
+        notices,
         advisors: { find: (id: number) => advisors.cachedRecord(id) },
-        userSockets: server.userSockets,
-        publicUrl: config.publicUrl,
         log: logTo,
       },
       tuning.notifications,
     );
-    return { bot, botApi, receipts, outbox, notifications };
+    return { bot, botApi, receipts, outbox, notifications, notices };
   },
   routes: (app, { services }) => botRoutes(app, services.bot),
   botHandlers: (updates, { config, services }) => {
@@ -104,6 +119,7 @@ export const botModule = defineModule({
       publicUrl: config.publicUrl,
       supportUrl: config.supportUrl,
       startTarget: services.linkStarts,
+      users: services.users,
     });
     services.notifications?.registerHandlers(updates);
   },

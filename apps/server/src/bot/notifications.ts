@@ -11,12 +11,10 @@
  */
 import type { Locale } from '@seer/contract';
 import type { DomainEvent, EventBus } from '../realtime/event-bus.js';
-import type { AdvisorsRepository } from '../advisors/advisors.repository.js';
-import type { UserSockets } from '../realtime/user-sockets.js';
-import { displayName, type UsersService } from '../users/users.service.js';
-import { localeOfUser } from '../users/language.js';
+import type { Advisor } from '../advisors/index.js';
+import { displayName, type UsersService } from '../users/index.js';
 import type { UpdateHandlers } from './bot-updates.js';
-import type { NoticeOutbox } from './notice-outbox.js';
+import type { UserNotices } from './user-notices.js';
 import type { NotificationsRepository } from './notifications.repository.js';
 
 export interface NotificationOptions {
@@ -70,11 +68,10 @@ export class BotNotifications {
       /** Who may be written to, in which language and name. */
       users: Pick<UsersService, 'find' | 'setWriteAccess'>;
       events: EventBus;
-      outbox: Pick<NoticeOutbox, 'enqueue'>;
+      /** How a notice reaches the user: the bot, unless an app of theirs is open. */
+      notices: Pick<UserNotices, 'away' | 'send'>;
       /** Looked up for every message: a cached source is fine (a new link is seen within a second). */
-      advisors: Pick<AdvisorsRepository, 'find'>;
-      userSockets: UserSockets;
-      publicUrl: string;
+      advisors: { find(id: number): Promise<Advisor | null> };
       log?: Log;
     },
     options: Partial<NotificationOptions> = {},
@@ -147,9 +144,10 @@ export class BotNotifications {
   }
 
   private async send(notice: Notice): Promise<void> {
-    const recipient = await this.deps.users.find(notice.recipientId);
-    if (!recipient?.allows_write_to_pm) return;
-    if (await this.deps.userSockets.anyOpen(notice.recipientId)) return;
+    const user = await this.deps.users.find(notice.recipientId);
+    if (!user) return;
+    const recipient = { ...user, telegramId: notice.recipientId };
+    if (!(await this.deps.notices.away(recipient))) return;
     if (
       !(await this.repository.claimSlot(
         notice.recipientId,
@@ -159,9 +157,12 @@ export class BotNotifications {
       ))
     )
       return;
-    const locale = localeOfUser(recipient);
     try {
-      await this.enqueue(notice, locale);
+      await this.deps.notices.send(recipient, {
+        text: notice.text,
+        button: (locale) => TEXTS[locale].openChat,
+        path: notice.path,
+      });
     } catch (error) {
       // Not written: give the slot back so the next message may try.
       await this.repository
@@ -169,22 +170,5 @@ export class BotNotifications {
         .catch(() => {});
       throw error;
     }
-  }
-
-  private async enqueue(notice: Notice, locale: Locale): Promise<void> {
-    await this.deps.outbox.enqueue({
-      chatId: notice.recipientId,
-      text: notice.text(locale),
-      replyMarkup: {
-        inline_keyboard: [
-          [
-            {
-              text: TEXTS[locale].openChat,
-              web_app: { url: `${this.deps.publicUrl}${notice.path}` },
-            },
-          ],
-        ],
-      },
-    });
   }
 }

@@ -10,12 +10,10 @@
  * reported; no quiet hours while it is unknown). docs/decisions/027-favourites-and-notifications.md.
  */
 import type { Locale } from '@seer/contract';
-import type { AdvisorsService } from '../advisors/advisors.service.js';
-import type { NoticeOutbox } from '../bot/notice-outbox.js';
-import type { NotificationsService } from '../notifications/notifications.service.js';
+import type { AdvisorsService } from '../advisors/index.js';
+import type { UserNotices } from '../bot/index.js';
+import type { NotificationsService } from '../notifications/index.js';
 import type { EventBus } from '../realtime/event-bus.js';
-import type { UserSockets } from '../realtime/user-sockets.js';
-import { localeOfUser } from '../users/language.js';
 import type { AlertRecipient } from './favourites.repository.js';
 import type { FavouritesService } from './favourites.service.js';
 
@@ -93,10 +91,8 @@ export class FavouriteAlerts {
       events: EventBus;
       notifications: Pick<NotificationsService, 'favouriteOnline'>;
       advisors: Pick<AdvisorsService, 'find'>;
-      /** The bot's outbox; null without BOT_TOKEN (the app notification is still written). */
-      outbox: Pick<NoticeOutbox, 'enqueue'> | null;
-      userSockets: Pick<UserSockets, 'anyOpen'>;
-      publicUrl: string;
+      /** Bot notices; null without BOT_TOKEN (the app notification is still written). */
+      notices: Pick<UserNotices, 'away' | 'send'> | null;
       log?: Log;
     },
     options: Partial<FavouriteAlertOptions> = {},
@@ -143,21 +139,16 @@ export class FavouriteAlerts {
     )
       return;
     await this.deps.notifications.favouriteOnline(userId, advisorId);
-    const { outbox } = this.deps;
-    if (!outbox || !recipient.allows_write_to_pm) return;
+    const { notices } = this.deps;
+    if (!notices) return;
     if (isQuietHour(this.options.now(), recipient.time_zone, this.options)) return;
-    // The app is open: its notification (live) says it.
-    if (await this.deps.userSockets.anyOpen(userId)) return;
-    const locale = localeOfUser(recipient);
-    const texts = FAVOURITE_ALERT_TEXTS[locale];
-    await outbox.enqueue({
-      chatId: userId,
-      text: texts.online(name),
-      replyMarkup: {
-        inline_keyboard: [
-          [{ text: texts.openChat, web_app: { url: `${this.deps.publicUrl}/chat/${advisorId}` } }],
-        ],
-      },
+    // The app is open (its notification, live, says it) or the bot may not write.
+    const to = { ...recipient, telegramId: userId };
+    if (!(await notices.away(to))) return;
+    await notices.send(to, {
+      text: (locale) => FAVOURITE_ALERT_TEXTS[locale].online(name),
+      button: (locale) => FAVOURITE_ALERT_TEXTS[locale].openChat,
+      path: `/chat/${advisorId}`,
     });
   }
 }

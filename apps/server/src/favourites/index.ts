@@ -22,7 +22,7 @@ export const favouritesModule = defineModule({
   name: 'favourites',
   needs: ['advisors', 'users', 'notifications', 'bot'],
   uses: ['auth'],
-  create: ({ sql, config, events, server, tuning, logTo, services }) => {
+  create: ({ sql, events, tuning, logTo, services }) => {
     const favourites = new FavouritesService(
       new FavouritesRepository(sql),
       services.advisors,
@@ -35,10 +35,8 @@ export const favouritesModule = defineModule({
         events,
         notifications: services.feed,
         advisors: services.advisors,
-        outbox: services.outbox,
-        // The command line has no sockets (nor starts this worker).
-        userSockets: server?.userSockets ?? { anyOpen: async () => false },
-        publicUrl: config.publicUrl,
+        // Null without the bot, and for the command line (which never starts this worker).
+        notices: services.notices,
         log: logTo,
       },
       tuning.favouriteAlerts,

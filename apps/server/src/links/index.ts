@@ -75,5 +75,6 @@ export const linksModule = defineModule({
       thumbnails: services.thumbnails,
       limits: server.limits,
     }),
-  botHandlers: (updates, { services }) => registerLinksBotHandlers(updates, services.share),
+  botHandlers: (updates, { services }) =>
+    registerLinksBotHandlers(updates, services.share, services.users),
 });

@@ -23,7 +23,7 @@ import {
 } from './http/server-options.js';
 import { healthRoutes } from './http/health.routes.js';
 import { openApiRoutes } from './http/openapi.js';
-import { NoticeOutboxRepository } from './bot/notice-outbox.repository.js';
+import { outboxBacklog } from './bot/index.js';
 import { LEDGER_REASONS } from './money/index.js';
 import { UserSockets, type UserSocketsOptions } from './realtime/user-sockets.js';
 import { AVATARS_DIR, WEB_DIST_DIR } from './paths.js';
@@ -100,7 +100,7 @@ export async function buildApp(
   const metrics = new Metrics({
     openSockets: () => sockets.size,
     databaseUp: () => ping(db.sql),
-    outboxBacklog: () => new NoticeOutboxRepository(db.sql).backlog(),
+    outboxBacklog: () => outboxBacklog(db.sql),
   });
   metricsRoutes(app, metrics, {
     token: config.metricsToken,

@@ -5,7 +5,7 @@
  */
 import { userLocale, type Locale } from '@seer/contract';
 import type { CommandContext, Context } from 'grammy';
-import type { UsersService } from '../users/users.service.js';
+import type { UsersService } from '../users/index.js';
 import type { UpdateHandlers } from './bot-updates.js';
 
 interface CommandTexts {

@@ -3,6 +3,7 @@
  * delivers every notice with retries, receipts of credits and refunds, and the notices about new
  * messages. Other modules add their own handlers through `botHandlers`.
  */
+import type { Sql } from '../db/database.js';
 import { defineModule } from '../kernel/module.js';
 import { BotApi, createApi } from './bot-api.js';
 import { sendLimit } from './send-limit.js';
@@ -19,6 +20,12 @@ import { UserNotices } from './user-notices.js';
 export type { BotApi, BotNotifications, BotReceipts, NoticeOutbox, StartTarget, TelegramBot };
 export type { UserNotices };
 export type { UpdateHandlers } from './bot-updates.js';
+export { BotApiError, type PreCheckoutQuery, type SuccessfulPayment } from './bot-api.js';
+
+/** The outbox's notices due and not yet sent, and how long the oldest has waited (GET /metrics). */
+export function outboxBacklog(sql: Sql): Promise<{ due: number; oldestDueSeconds: number }> {
+  return new NoticeOutboxRepository(sql).backlog();
+}
 
 declare module '../kernel/module.js' {
   interface Services {

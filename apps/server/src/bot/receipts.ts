@@ -11,9 +11,8 @@
  */
 import { formatMoney, type Locale } from '@seer/contract';
 import type { Tx } from '../db/database.js';
-import type { LedgerEntry, LedgerObserver, NoticedReason } from '../money/money.service.js';
-import type { UsersService } from '../users/users.service.js';
-import { localeOfUser } from '../users/language.js';
+import type { LedgerEntry, LedgerObserver, NoticedReason } from '../money/index.js';
+import { type UsersService, localeOfUser } from '../users/index.js';
 import type { NoticeOutboxRepository } from './notice-outbox.repository.js';
 
 interface ReceiptTexts {

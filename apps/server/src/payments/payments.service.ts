@@ -16,7 +16,7 @@ import {
   type BotApi,
   type PreCheckoutQuery,
   type SuccessfulPayment,
-} from '../bot/bot-api.js';
+} from '../bot/index.js';
 import type {
   PaymentsRepository,
   DepositRecord,

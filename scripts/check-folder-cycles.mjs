@@ -2,7 +2,7 @@
 // round a longer loop. ESLint sees one file at a time, so this check reads every server module's
 // imports (TypeScript's parser), builds the graph of folders and reports each cycle with the
 // imports that make it. Type-only imports are allowed (they vanish at run time); the root files
-// (app.ts, main.ts, services.ts, ...) compose the folders and tests may reach anything, so neither
+// (app.ts, main.ts, modules.ts, ...) compose the folders and tests may reach anything, so neither
 // counts as an importer. Exit code 1 when a cycle exists.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';

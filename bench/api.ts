@@ -38,14 +38,12 @@ import {
   type LoadResult,
 } from './lib.js';
 import { summarizeProfile } from './profile-summary.js';
-import { seedDemoData } from '../apps/server/src/demo/seed.js';
+import { seedDemoData } from '../apps/server/src/demo/index.js';
 import { signInitData } from '../apps/server/src/auth/init-data.js';
-import { AdvisorsService } from '../apps/server/src/advisors/advisors.service.js';
-import { ChatService } from '../apps/server/src/chat/chat.service.js';
-import { ChatRepository } from '../apps/server/src/chat/chat.repository.js';
-import { AdvisorsRepository } from '../apps/server/src/advisors/advisors.repository.js';
-import { MoneyService } from '../apps/server/src/money/money.service.js';
-import { MoneyRepository } from '../apps/server/src/money/money.repository.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { createLogger } from '../apps/server/src/logger.js';
+import { loadModules } from '../apps/server/src/kernel/loader.js';
+import { MODULES } from '../apps/server/src/modules.js';
 import { EventBus } from '../apps/server/src/realtime/event-bus.js';
 import { NoConnections } from '../apps/server/src/realtime/presence.js';
 
@@ -93,14 +91,20 @@ const ceiling = await pgbenchCeiling({
 });
 
 // 2. The same service call in this process, no HTTP.
+// The modules as the server builds them (without its HTTP server and socket), by the same loader.
 const events = new EventBus();
-const advisorsService = new AdvisorsService(
-  new AdvisorsRepository(db.sql),
-  new NoConnections(),
-  events,
-);
-const money = new MoneyService(db.sql, new MoneyRepository(db.sql), events);
-const chat = new ChatService(db.sql, new ChatRepository(db.sql), advisorsService, money, events);
+const { chat } = (
+  await loadModules(MODULES, {
+    config: loadConfig({ BOT_TOKEN, DATABASE_URL: db.url, LOG_LEVEL: 'warn' }),
+    db,
+    sql: db.sql,
+    events,
+    presence: new NoConnections(),
+    log: createLogger('warn'),
+    server: null,
+    tuning: {},
+  })
+).services;
 const direct = await load(CLIENTS, SECONDS, async (worker, i) => {
   const user = firstUser + ((worker * 7919 + i * CLIENTS) % USERS);
   const advisor = advisors[(worker + i) % advisors.length]!;

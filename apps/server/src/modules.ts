@@ -21,6 +21,7 @@ import { adminModule } from './admin/index.js';
 import { linksModule } from './links/index.js';
 import { horoscopeModule } from './horoscope/index.js';
 import { demoModule } from './demo/index.js';
+import { clientsModule } from './clients/index.js';
 
 export const MODULES: readonly ServerModule[] = [
   advisorsModule,
@@ -40,4 +41,5 @@ export const MODULES: readonly ServerModule[] = [
   linksModule,
   horoscopeModule,
   demoModule,
+  clientsModule,
 ];

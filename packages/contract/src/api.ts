@@ -24,6 +24,7 @@ import * as C from './satisfaction.js';
 import { GetHoroscopeAnswer, HoroscopeQuery, birthPlaceField } from './horoscope.js';
 import * as L from './links.js';
 import * as N from './notifications.js';
+import * as K from './clients.js';
 
 /** Every failure answer: a 4xx (or hidden 5xx) with a message naming the problem. */
 export const ErrorAnswer = z.object({
@@ -936,6 +937,71 @@ export const CALLS = {
     summary: 'Satisfaction credits offered and claimed, newest first',
     answer: C.AdminSatisfactionCreditsAnswer,
     access: 'admin',
+  },
+  ManagerGetClientCard: {
+    name: 'ManagerGetClientCard.php',
+    methods: ['GET'],
+    summary:
+      "The client card of one dialog, for its advisor: name, earlier tarot and dream requests, the advisor's note, and birth data, sign, natal Sun and Moon when the client allows it",
+    query: K.ClientCardQuery,
+    answer: K.ClientCardAnswer,
+    access: 'advisor',
+  },
+  ManagerSaveClientNote: {
+    name: 'ManagerSaveClientNote.php',
+    methods: ['POST'],
+    summary:
+      "The advisor's private note about the client of one of their dialogs (empty removes it)",
+    body: K.SaveClientNoteBody,
+    answer: K.SaveClientNoteAnswer,
+    access: 'advisor',
+  },
+  ManagerGetQuickReplies: {
+    name: 'ManagerGetQuickReplies.php',
+    methods: ['GET'],
+    summary: "The advisor's quick replies, per language, in their order",
+    answer: K.QuickRepliesAnswer,
+    access: 'advisor',
+  },
+  ManagerAddQuickReply: {
+    name: 'ManagerAddQuickReply.php',
+    methods: ['POST'],
+    summary: 'Add a quick reply in one language (at most 20 per language)',
+    body: K.AddQuickReplyBody,
+    answer: K.QuickReplyAnswer,
+    access: 'advisor',
+  },
+  ManagerEditQuickReply: {
+    name: 'ManagerEditQuickReply.php',
+    methods: ['POST'],
+    summary: "Change the text of one of the advisor's quick replies",
+    body: K.EditQuickReplyBody,
+    answer: K.QuickReplyAnswer,
+    access: 'advisor',
+  },
+  ManagerDeleteQuickReply: {
+    name: 'ManagerDeleteQuickReply.php',
+    methods: ['POST'],
+    summary: "Delete one of the advisor's quick replies",
+    body: K.DeleteQuickReplyBody,
+    answer: StatusAnswer,
+    access: 'advisor',
+  },
+  GetBirthDataSharing: {
+    name: 'GetBirthDataSharing.php',
+    methods: ['GET'],
+    summary:
+      "Whether advisors may see the caller's birth data, and whether the chat's question was answered",
+    answer: K.BirthDataSharingAnswer,
+    access: 'user',
+  },
+  SetBirthDataSharing: {
+    name: 'SetBirthDataSharing.php',
+    methods: ['POST'],
+    summary: "Let advisors see the caller's birth data, or not (answers the chat's question)",
+    body: K.SetBirthDataSharingBody,
+    answer: K.BirthDataSharingAnswer,
+    access: 'user',
   },
 } as const satisfies Record<string, CallSpec>;
 

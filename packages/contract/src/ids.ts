@@ -9,6 +9,7 @@
  * | TON deposit                | `ton_deposits.id` BIGSERIAL | 1 … 2^53 − 1       |
  * | category                   | `advisors.category_id` CHECK 1 … 12 | 1 … 12     |
  * | image                      | `images.id` UUID          | a UUID               |
+ * | advisor's quick reply      | `advisor_quick_replies.id` SERIAL | 1 … 2^31 − 1 |
  *
  * BIGINT columns go beyond 2^53, but JavaScript numbers do not; the serials never get there.
  */
@@ -46,6 +47,8 @@ export const messageIdField = wholeNumberField(1, BIGINT_ID_MAX);
 export const depositIdField = wholeNumberField(1, BIGINT_ID_MAX);
 /** One of the 12 categories (categories.ts). */
 export const categoryIdField = wholeNumberField(1, 12);
+/** One of an advisor's quick replies (`advisor_quick_replies.id`). */
+export const quickReplyIdField = wholeNumberField(1, INTEGER_ID_MAX);
 /** An uploaded image (`image_id`). */
 export const imageIdField = z.uuid({ error: 'must be an image id from UploadImage.php' });
 

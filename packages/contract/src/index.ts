@@ -20,3 +20,4 @@ export * from './horoscope.js';
 export * from './links.js';
 export * from './response-times.js';
 export * from './payment-methods.js';
+export * from './clients.js';

@@ -5,17 +5,27 @@ import {
   type BirthPlace,
   type GetHoroscopeAnswer,
   type Locale,
+  type ZodiacSign,
 } from '@seer/contract';
 import { type UsersService, type User, localeOfUser } from '../users/index.js';
 import { NotFoundError } from '../errors.js';
 import { composeHoroscope } from './horoscope.js';
-import { addDays, calendarDay, type BirthData } from './sky.js';
+import { addDays, calendarDay, natalChart, signOf, type BirthData } from './sky.js';
 
 export interface HoroscopeAsk {
   day: 'today' | 'tomorrow';
   lang?: Locale | undefined;
   /** The device's IANA zone; absent: UTC. */
   tz?: string | undefined;
+}
+
+/** Where the Sun and Moon stood at someone's birth. */
+export interface NatalPoints {
+  sun: ZodiacSign;
+  /** One sign when the Moon is exact; the signs it passed through that day otherwise. */
+  moonSigns: ZodiacSign[];
+  /** Whether birth time and place were both known. */
+  exact: boolean;
 }
 
 export class HoroscopeService {
@@ -39,11 +49,22 @@ export class HoroscopeService {
       }),
     };
   }
+
+  /** The natal Sun and Moon of a user's birth data; null without a birth date. */
+  natalPointsOf(user: BirthFields): NatalPoints | null {
+    const birth = birthData(user);
+    if (!birth) return null;
+    const chart = natalChart(birth);
+    return { sun: signOf(chart.sun), moonSigns: chart.moonSigns, exact: chart.exact };
+  }
 }
 
-export function birthData(
-  user: Pick<User, 'birth_date' | 'birth_time' | 'birth_city' | 'birth_utc_offset_minutes'>,
-): BirthData | null {
+type BirthFields = Pick<
+  User,
+  'birth_date' | 'birth_time' | 'birth_city' | 'birth_utc_offset_minutes'
+>;
+
+export function birthData(user: BirthFields): BirthData | null {
   if (!user.birth_date) return null;
   let place: BirthPlace | null = null;
   if (user.birth_city) place = parseBirthPlace(user.birth_city);

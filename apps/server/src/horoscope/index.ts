@@ -1,9 +1,9 @@
 /** The horoscope, computed from the sky and the user's birth data. */
 import { defineModule } from '../kernel/module.js';
-import { HoroscopeService } from './horoscope.service.js';
+import { HoroscopeService, type NatalPoints } from './horoscope.service.js';
 import { horoscopeRoutes } from './horoscope.routes.js';
 
-export type { HoroscopeService };
+export type { HoroscopeService, NatalPoints };
 
 declare module '../kernel/module.js' {
   interface Services {

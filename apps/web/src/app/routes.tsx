@@ -51,7 +51,11 @@ export const ROUTES: readonly RouteEntry[] = [
   // Home lists its texts so a first visit downloads only those (the home route's JS budget).
   { path: '/', page: 'home/home-page', texts: ['home', 'favourites'] },
   // A chat is the second screen most people open, often straight from the bot's button.
-  { path: '/chat/:id', page: 'chat/chat-page', texts: ['chat', 'responseTimes'] },
+  {
+    path: '/chat/:id',
+    page: 'chat/chat-page',
+    texts: ['chat', 'responseTimes', 'birthDataSharing'],
+  },
   { path: '/balance', page: 'balance/balance-page' },
   { path: '/payments', page: 'balance/payments-page' },
   { path: '/settings', page: 'settings/settings-page' },

@@ -1,4 +1,7 @@
-/** The advisor's reply box: up to 1000 characters, an optional picture, Enter sends (Shift+Enter for a new line). */
+/**
+ * The advisor's reply box: up to 1000 characters, an optional picture, Enter sends (Shift+Enter
+ * for a new line). Quick replies, when given, are chips above it that put their text in at the cursor.
+ */
 import { useRef, useState, type FormEvent } from 'react';
 import { LIMITS, cleanText, countCharacters, fitText } from '@seer/contract';
 import { isApiError } from '../../lib/api-client';
@@ -11,16 +14,19 @@ import { errorText } from '../../lib/error-text';
 export function ReplyComposer({
   onSend,
   onTyping,
+  quickReplies = [],
 }: {
   onSend: (content: { text: string; imageId?: string }) => Promise<void>;
   /** Called as the advisor types (the user then sees "… is typing"); throttled by the caller. */
   onTyping?: () => void;
+  quickReplies?: ReadonlyArray<{ id: number; text: string }>;
 }) {
   const t = useT();
   const [text, setText] = useState('');
   const [picture, setPicture] = useState<{ id: string; url: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  const replyBox = useRef<HTMLTextAreaElement>(null);
   const cleaned = cleanText(text, { multiline: true });
   const canSend = !busy && (cleaned !== '' || picture !== null);
 
@@ -66,8 +72,41 @@ export function ReplyComposer({
     }
   };
 
+  const insert = (quickReply: string) => {
+    const box = replyBox.current;
+    const start = box?.selectionStart ?? text.length;
+    const end = box?.selectionEnd ?? text.length;
+    const next = fitText(
+      text.slice(0, start) + quickReply + text.slice(end),
+      LIMITS.advisorReplyMaxLength,
+    );
+    setText(next);
+    onTyping?.();
+    requestAnimationFrame(() => {
+      const caret = Math.min(start + quickReply.length, next.length);
+      box?.focus();
+      box?.setSelectionRange(caret, caret);
+    });
+  };
+
   return (
     <form className="workspace-composer" onSubmit={(event) => void submit(event)}>
+      {quickReplies.length > 0 && (
+        <ul className="workspace-quick-replies" aria-label={t('clientCard.quickReplies')}>
+          {quickReplies.map((reply) => (
+            <li key={reply.id}>
+              <button
+                type="button"
+                className="workspace-quick-reply"
+                aria-label={t('clientCard.insertQuickReply', { text: reply.text })}
+                onClick={() => insert(reply.text)}
+              >
+                {reply.text}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
       {picture && (
         <div className="workspace-attachment">
           <img src={picture.url} alt={t('workspace.picture')} />
@@ -80,6 +119,7 @@ export function ReplyComposer({
         {t('workspace.replyLabel')}
       </label>
       <textarea
+        ref={replyBox}
         id="workspace-reply"
         className="input workspace-reply"
         rows={3}

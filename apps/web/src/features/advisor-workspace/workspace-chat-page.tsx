@@ -1,12 +1,13 @@
-/** /workspace/chat/:telegramUserId: one user's dialog as the advisor sees it, live, with the reply box. */
-import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+/**
+ * /workspace/chat/:telegramUserId: one user's dialog as the advisor sees it, live, with the
+ * client card, messages grouped by day, quick replies and the reply box.
+ */
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useParams } from 'wouter';
-import type { Message } from '@seer/contract';
-import { formatDate, useT } from '../../lib/i18n';
-import { sizedImage } from '../../lib/image-sizes';
+import { useT } from '../../lib/i18n';
 import { connectAsAdvisor, sendTyping, watchAdvisorDialog } from '../../lib/socket';
 import { useLiveDialog } from '../../shared/live-dialog/use-live-dialog';
-import { ReadIcon, SentIcon } from '../../shared/ui/icons';
+import { Button } from '../../shared/ui/button';
 import { PageHeader } from '../../shared/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { AdvisorGate } from './advisor-gate';
@@ -15,61 +16,20 @@ import { useAdvisorDialog } from './api/get-messages';
 import { markDialogRead } from './api/mark-read';
 import { sendReply } from './api/send-message';
 import { ReplyComposer } from './reply-composer';
+import { ClientCard } from './client-card';
+import { useClientCard } from './api/get-client-card';
+import { useQuickReplies } from './api/get-quick-replies';
+import { QuickRepliesEditor } from './quick-replies-editor';
+import { WorkspaceMessages } from './workspace-messages';
 import './workspace.css';
-
-function Bubble({ message }: { message: Message }) {
-  const t = useT();
-  const mine = message.sender === 'manager';
-  return (
-    <li
-      className={`workspace-bubble ${mine ? 'workspace-bubble-mine' : ''}`}
-      data-sender={message.sender}
-    >
-      {(message.kind === 'tarot' || message.kind === 'dream') && (
-        <span className="small muted">{t(`workspace.kind.${message.kind}`)}</span>
-      )}
-      {message.image_url && (
-        <a href={message.image_url} target="_blank" rel="noreferrer">
-          <img
-            {...sizedImage(message.image_url, 280)}
-            alt={t('workspace.picture')}
-            className="workspace-image"
-            loading="lazy"
-          />
-        </a>
-      )}
-      {message.message_text && <span className="workspace-text">{message.message_text}</span>}
-      <span className="small muted workspace-meta">
-        <time dateTime={message.message_date}>
-          {formatDate(new Date(message.message_date), {
-            day: 'numeric',
-            month: 'short',
-            hour: '2-digit',
-            minute: '2-digit',
-          })}
-        </time>
-        {mine && (
-          <span
-            className="workspace-receipt"
-            role="img"
-            aria-label={message.read ? t('workspace.read') : t('workspace.sent')}
-          >
-            {message.read ? (
-              <ReadIcon aria-hidden="true" focusable="false" />
-            ) : (
-              <SentIcon aria-hidden="true" focusable="false" />
-            )}
-          </span>
-        )}
-      </span>
-    </li>
-  );
-}
 
 function WorkspaceChat({ advisorId, userId }: { advisorId: number; userId: number }) {
   const t = useT();
   const dialog = useAdvisorDialog(userId);
   const inbox = useInbox();
+  const card = useClientCard(userId);
+  const quickReplies = useQuickReplies();
+  const [editingQuickReplies, setEditingQuickReplies] = useState(false);
   const scroller = useRef<HTMLUListElement>(null);
 
   useEffect(() => connectAsAdvisor(advisorId), [advisorId]);
@@ -92,8 +52,13 @@ function WorkspaceChat({ advisorId, userId }: { advisorId: number; userId: numbe
   }, [newest]);
 
   const name =
+    card.data?.card.name ??
     inbox.data?.chats.find((chat) => chat.telegram_user_id === userId)?.name ??
     t('workspace.userNumber', { id: userId });
+  // The client's language first: those are the chips offered; the editor has every language.
+  const clientLanguage = card.data?.card.language ?? 'en';
+  const allReplies = quickReplies.data?.quick_replies ?? [];
+  const chips = allReplies.filter((reply) => reply.language === clientLanguage);
 
   const send = async (content: { text: string; imageId?: string }) => {
     add(await sendReply(userId, content));
@@ -102,6 +67,7 @@ function WorkspaceChat({ advisorId, userId }: { advisorId: number; userId: numbe
   return (
     <div className="page workspace workspace-chat">
       <PageHeader title={name} back />
+      <ClientCard userId={userId} />
       {dialog.status === 'loading' && <LoadingState />}
       {dialog.status === 'error' && (
         <ErrorState message={t('workspace.dialogError')} onRetry={dialog.retry} />
@@ -110,13 +76,23 @@ function WorkspaceChat({ advisorId, userId }: { advisorId: number; userId: numbe
         (messages.length === 0 ? (
           <EmptyState message={t('workspace.dialogEmpty')} />
         ) : (
-          <ul className="workspace-messages" ref={scroller} aria-label={t('workspace.messages')}>
-            {messages.map((message) => (
-              <Bubble key={message.id} message={message} />
-            ))}
-          </ul>
+          <WorkspaceMessages messages={messages} scroller={scroller} />
         ))}
-      <ReplyComposer onSend={send} onTyping={() => sendTyping(userId, advisorId)} />
+      {quickReplies.status === 'success' && (
+        <div className="workspace-quick-replies-bar">
+          <Button variant="ghost" onClick={() => setEditingQuickReplies((open) => !open)}>
+            {t(
+              editingQuickReplies ? 'clientCard.doneQuickReplies' : 'clientCard.manageQuickReplies',
+            )}
+          </Button>
+        </div>
+      )}
+      {editingQuickReplies && <QuickRepliesEditor replies={allReplies} language={clientLanguage} />}
+      <ReplyComposer
+        onSend={send}
+        onTyping={() => sendTyping(userId, advisorId)}
+        quickReplies={chips}
+      />
     </div>
   );
 }

@@ -18,6 +18,7 @@ import { ChatMenu } from './chat-menu';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
 import { OfflineWait } from './offline-wait';
+import { BirthDataQuestion } from './birth-data-question';
 import { unlockSound } from './chat-sound';
 import { useChat } from './use-chat';
 import styles from './chat.module.css';
@@ -176,6 +177,8 @@ export default function ChatPage() {
       )}
 
       <MessageList messages={messages} advisorName={advisor.name} />
+
+      {messages.length > 0 && <BirthDataQuestion />}
 
       <Composer advisorId={advisor.manager_id} blocked={outOfFunds} onSent={chat.addOwnMessage} />
 

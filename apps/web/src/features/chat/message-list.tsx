@@ -4,27 +4,12 @@ import type { Message } from '@seer/contract';
 import { formatDate, useT } from '../../lib/i18n';
 import { sizedImage } from '../../lib/image-sizes';
 import { ReadIcon, SentIcon } from '../../shared/ui/icons';
-import { groupByDay, TIME_FORMAT, type DayLabel } from './chat-dates';
+import { groupByDay, TIME_FORMAT } from '../../shared/chat-dates/chat-dates';
+import { DayLabelText } from '../../shared/chat-dates/day-label';
 import styles from './chat.module.css';
 
 /** About the widest a picture is shown in a bubble (CSS pixels); the link opens the original. */
 const CHAT_IMAGE_WIDTH = 280;
-
-function LabelText({ label }: { label: DayLabel }) {
-  const t = useT();
-  if (label.kind === 'today') return <>{t('chat.today')}</>;
-  if (label.kind === 'yesterday') return <>{t('chat.yesterday')}</>;
-  return (
-    <>
-      {formatDate(
-        label.date,
-        label.sameYear
-          ? { day: 'numeric', month: 'long' }
-          : { day: 'numeric', month: 'long', year: 'numeric' },
-      )}
-    </>
-  );
-}
 
 function MessageBubble({ message }: { message: Message }) {
   const t = useT();
@@ -116,7 +101,7 @@ export function MessageList({
       {groups.map((group) => (
         <div key={group.day} className={styles.day}>
           <p className={styles.dayLabel}>
-            <LabelText label={group.label} />
+            <DayLabelText label={group.label} />
           </p>
           <ul className={styles.dayMessages}>
             {group.messages.map((message) => (

@@ -17,6 +17,7 @@ import { InviteCard } from './invite-card';
 import { useSoundPreference } from './sound-preference';
 import { SpendingLimits } from './spending-limits';
 import { FavouriteAlerts } from './favourite-alerts';
+import { BirthDataSharingSetting } from './birth-data-sharing-setting';
 import { balanceText, birthDateText, displayName, photoOf, signText } from './user-facts';
 import './settings.css';
 
@@ -228,6 +229,7 @@ export default function SettingsPage() {
       <Preferences user={user.data} />
       <SpendingLimits />
       <FavouriteAlerts user={user.data} />
+      <BirthDataSharingSetting />
     </div>
   );
 }

@@ -2,3 +2,6 @@
 export const WORKSPACE_KEY = 'workspace:';
 export const inboxKey = `${WORKSPACE_KEY}chats`;
 export const dialogKey = (telegramUserId: number) => `${WORKSPACE_KEY}messages:${telegramUserId}`;
+export const clientCardKey = (telegramUserId: number) =>
+  `${WORKSPACE_KEY}client-card:${telegramUserId}`;
+export const quickRepliesKey = `${WORKSPACE_KEY}quick-replies`;

@@ -19,6 +19,7 @@ import { UserNotices } from './user-notices.js';
 
 export type { BotApi, BotNotifications, BotReceipts, NoticeOutbox, StartTarget, TelegramBot };
 export type { UserNotices };
+export type { NoticeDialog } from './notice-outbox.repository.js';
 export type { UpdateHandlers } from './bot-updates.js';
 export { BotApiError, type PreCheckoutQuery, type SuccessfulPayment } from './bot-api.js';
 

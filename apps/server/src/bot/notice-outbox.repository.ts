@@ -5,6 +5,14 @@ export interface OutboxNotice {
   chatId: number;
   text: string;
   replyMarkup: unknown;
+  /** The dialog a reply to this notice answers (migration 025); absent: a reply answers nothing. */
+  dialog?: NoticeDialog;
+}
+
+/** A dialog, named by its user and its advisor. */
+export interface NoticeDialog {
+  userId: number;
+  advisorId: number;
 }
 
 /** A receipt: the notice of one ledger row (migration 011), at most one per row. */
@@ -23,8 +31,9 @@ export class NoticeOutboxRepository {
 
   async insert(notice: OutboxNotice): Promise<number> {
     const [row] = await this.sql<{ id: number }[]>`
-      INSERT INTO bot_outbox (chat_id, text, reply_markup)
-      VALUES (${notice.chatId}, ${notice.text}, ${this.sql.json(notice.replyMarkup as never)})
+      INSERT INTO bot_outbox (chat_id, text, reply_markup, dialog_user_id, dialog_advisor_id)
+      VALUES (${notice.chatId}, ${notice.text}, ${this.sql.json(notice.replyMarkup as never)},
+        ${notice.dialog?.userId ?? null}, ${notice.dialog?.advisorId ?? null})
       RETURNING id`;
     return row!.id;
   }
@@ -95,10 +104,21 @@ export class NoticeOutboxRepository {
     return { due: row?.due ?? 0, oldestDueSeconds: row?.oldest ?? 0 };
   }
 
-  async markSent(id: number): Promise<void> {
+  /** Telegram took the notice as `telegramMessageId` in its chat (kept only for answerable notices). */
+  async markSent(id: number, telegramMessageId: number | null = null): Promise<void> {
     await this.sql`
-      UPDATE bot_outbox SET status = 'sent', finished_at = now(), last_error = NULL
+      UPDATE bot_outbox SET status = 'sent', finished_at = now(), last_error = NULL,
+        telegram_message_id = CASE WHEN dialog_user_id IS NULL THEN NULL ELSE ${telegramMessageId}::bigint END
       WHERE id = ${id} AND status = 'sending'`;
+  }
+
+  /** The dialog of the answerable notice sent to this chat as this Telegram message, if any. */
+  async dialogOfSent(chatId: number, telegramMessageId: number): Promise<NoticeDialog | null> {
+    const [row] = await this.sql<{ user_id: number; advisor_id: number }[]>`
+      SELECT dialog_user_id AS user_id, dialog_advisor_id AS advisor_id FROM bot_outbox
+      WHERE chat_id = ${chatId} AND telegram_message_id = ${telegramMessageId}
+        AND dialog_user_id IS NOT NULL`;
+    return row ? { userId: row.user_id, advisorId: row.advisor_id } : null;
   }
 
   async retryLater(id: number, delayMs: number, error: string): Promise<void> {

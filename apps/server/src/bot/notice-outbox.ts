@@ -17,6 +17,7 @@
 import { GrammyError, HttpError, type Api } from 'grammy';
 import type {
   ClaimedNotice,
+  NoticeDialog,
   NoticeOutboxRepository,
   OutboxNotice,
 } from './notice-outbox.repository.js';
@@ -147,19 +148,29 @@ export class NoticeOutbox {
     }
   }
 
+  /**
+   * The dialog that the notice sent to `chatId` as Telegram's message `telegramMessageId` is
+   * about, when a reply to it may answer that dialog (decision 043); null for any other message.
+   */
+  dialogOfSent(chatId: number, telegramMessageId: number): Promise<NoticeDialog | null> {
+    return this.deps.repository.dialogOfSent(chatId, telegramMessageId);
+  }
+
   private async deliver(notice: ClaimedNotice): Promise<void> {
+    let telegramMessageId: number;
     try {
       // No abort signal: a stop lets requests under way finish (the client's timeout bounds them),
       // so their outcome is known and recorded.
-      await this.deps.api.sendMessage(notice.chatId, notice.text, {
+      const sent = await this.deps.api.sendMessage(notice.chatId, notice.text, {
         reply_markup: notice.replyMarkup as never,
       });
+      telegramMessageId = sent.message_id;
     } catch (error) {
       await this.settleFailure(notice, error);
       return;
     }
     this.deps.onOutcome?.('sent');
-    await this.deps.repository.markSent(notice.id);
+    await this.deps.repository.markSent(notice.id, telegramMessageId);
   }
 
   private async settleFailure(notice: ClaimedNotice, error: unknown): Promise<void> {

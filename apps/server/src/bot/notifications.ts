@@ -7,7 +7,8 @@
  * so each message gives at most one notice. A recipient must have allowed the bot to write
  * (init data's allows_write_to_pm, SetWriteAccess.php, or /start), and gets at most one notice
  * per dialog per `minIntervalSeconds`, counted in the database so every instance agrees. A notice
- * decided here is written to the outbox (notice-outbox.ts), which delivers it.
+ * decided here is written to the outbox (notice-outbox.ts), which delivers it. The advisor may
+ * answer a paid message's notice by replying to it in Telegram (chat/telegram-replies.ts).
  */
 import type { Locale } from '@seer/contract';
 import type { DomainEvent, EventBus } from '../realtime/event-bus.js';
@@ -36,12 +37,13 @@ const TEXTS: Record<
 > = {
   en: {
     reply: (advisor) => `${advisor} replied to you in Seer.`,
-    paid: (user) => `New paid message from ${user}.`,
+    paid: (user) => `New paid message from ${user}.\nReply to this message to answer ${user}.`,
     openChat: 'Open chat',
   },
   ru: {
     reply: (advisor) => `${advisor} ответил(а) вам в Seer.`,
-    paid: (user) => `Новое платное сообщение от ${user}.`,
+    paid: (user) =>
+      `Новое платное сообщение от ${user}.\nОтветьте на это сообщение, чтобы написать ${user}.`,
     openChat: 'Открыть чат',
   },
 };
@@ -54,6 +56,8 @@ export interface Notice {
   text: (locale: Locale) => string;
   /** Path in the Mini App, e.g. /chat/3. */
   path: string;
+  /** The advisor may answer by replying to the notice in Telegram (decision 043). */
+  answerable: boolean;
 }
 
 export class BotNotifications {
@@ -128,6 +132,8 @@ export class BotNotifications {
         advisorId,
         text: (locale) => TEXTS[locale].reply(advisor.name),
         path: `/chat/${advisorId}`,
+        // A user answers in the app, where a message is paid for.
+        answerable: false,
       };
     }
     // A user's message is always paid (a free credit or the balance); only a person linked to the advisor reads it.
@@ -140,6 +146,7 @@ export class BotNotifications {
       advisorId,
       text: (locale) => TEXTS[locale].paid(name),
       path: `/workspace/chat/${userId}`,
+      answerable: true,
     };
   }
 
@@ -162,6 +169,9 @@ export class BotNotifications {
         text: notice.text,
         button: (locale) => TEXTS[locale].openChat,
         path: notice.path,
+        ...(notice.answerable
+          ? { answers: { userId: notice.userId, advisorId: notice.advisorId } }
+          : {}),
       });
     } catch (error) {
       // Not written: give the slot back so the next message may try.

@@ -9,6 +9,7 @@ import type { Locale } from '@seer/contract';
 import type { UserSockets } from '../realtime/user-sockets.js';
 import { localeOfUser, type LanguageFacts } from '../users/index.js';
 import type { NoticeOutbox } from './notice-outbox.js';
+import type { NoticeDialog } from './notice-outbox.repository.js';
 
 /** Who a notice goes to: their Telegram id, the bot's right to write, their language. */
 export interface NoticeRecipient extends LanguageFacts {
@@ -21,6 +22,8 @@ export interface AppNotice {
   /** The button's label; it opens the app at `path`. */
   button: (locale: Locale) => string;
   path: string;
+  /** The dialog a reply to this notice answers (decision 043); absent: replies answer nothing. */
+  answers?: NoticeDialog;
 }
 
 export class UserNotices {
@@ -44,6 +47,7 @@ export class UserNotices {
     await this.deps.outbox.enqueue({
       chatId: recipient.telegramId,
       text: notice.text(locale),
+      ...(notice.answers ? { dialog: notice.answers } : {}),
       replyMarkup: {
         inline_keyboard: [
           [

@@ -18,6 +18,8 @@ export interface RecordedCall {
   at: number;
   /** The HTTP status it was answered with; null when the connection was dropped instead. */
   status: number | null;
+  /** What Telegram answered when the call succeeded (sendMessage: the Message sent). */
+  result?: unknown;
 }
 
 interface Invoice {
@@ -59,6 +61,8 @@ export class FakeBotApi {
   readonly inlineQueries = new Set<string>();
   private queue: Update[] = [];
   private nextUpdateId = 700_000_001;
+  /** Telegram numbers messages per chat; one counter for all chats keeps each chat's ids unique too. */
+  private nextMessageId = 1;
   private waiters: Array<() => void> = [];
   private readonly failures = new Map<string, Array<Outcome | 'drop'>>();
 
@@ -188,6 +192,47 @@ export class FakeBotApi {
           : {}),
       },
     });
+  }
+
+  /**
+   * A user answers a message in the bot's chat with Telegram's reply: `replyTo` is the message
+   * they reply to (e.g. the result of the bot's sendMessage), `content` a text or a photo.
+   * Returns the update (to deliver it again, as Telegram does when it was not confirmed).
+   */
+  async sendReply(
+    from: { id: number; language_code?: string },
+    replyTo: { message_id: number; text?: string },
+    content: { text: string } | { photo: true; caption?: string },
+  ): Promise<Update> {
+    const update = {
+      update_id: this.nextUpdateId++,
+      message: {
+        message_id: this.nextMessageId++,
+        date: Math.floor(Date.now() / 1000),
+        chat: { id: from.id, type: 'private', first_name: 'Test' },
+        from: { is_bot: false, first_name: 'Test', ...from },
+        reply_to_message: {
+          date: Math.floor(Date.now() / 1000),
+          chat: { id: from.id, type: 'private', first_name: 'Test' },
+          from: { id: Number(this.token.split(':')[0]), is_bot: true, first_name: 'Seer' },
+          ...replyTo,
+        },
+        ...('text' in content
+          ? { text: content.text }
+          : {
+              photo: [
+                { file_id: 'fake-photo', file_unique_id: 'fake-photo-u', width: 90, height: 90 },
+              ],
+              ...(content.caption === undefined ? {} : { caption: content.caption }),
+            }),
+      },
+    } as Update;
+    if (this.webhook) await this.deliver(update);
+    else {
+      this.queue.push(update);
+      for (const wake of this.waiters.splice(0)) wake();
+    }
+    return update;
   }
 
   /**
@@ -332,6 +377,7 @@ export class FakeBotApi {
     }
     const outcome = failure ?? (await this.run(method, params));
     call.status = outcome.ok ? 200 : outcome.error_code;
+    if (outcome.ok) call.result = outcome.result;
     send(call.status, outcome);
   }
 
@@ -393,7 +439,7 @@ export class FakeBotApi {
         return {
           ok: true,
           result: {
-            message_id: Math.floor(Math.random() * 1e6),
+            message_id: this.nextMessageId++,
             date: Math.floor(Date.now() / 1000),
             chat: { id: p.chat_id, type: 'private' },
             text: p.text,

@@ -4,6 +4,8 @@ import { ChatRepository } from './chat.repository.js';
 import { ChatService } from './chat.service.js';
 import { chatRoutes } from './chat.routes.js';
 import { chatDeliveries } from './chat.frames.js';
+import { TelegramReplies } from './telegram-replies.js';
+import { TelegramRepliesRepository } from './telegram-replies.repository.js';
 
 export type { ChatService };
 
@@ -16,7 +18,7 @@ declare module '../kernel/module.js' {
 export const chatModule = defineModule({
   name: 'chat',
   needs: ['advisors', 'money'],
-  uses: ['auth'],
+  uses: ['auth', 'users', 'bot'],
   create: ({ sql, events, services }) => ({
     chat: new ChatService(sql, new ChatRepository(sql), services.advisors, services.money, events),
   }),
@@ -26,4 +28,19 @@ export const chatModule = defineModule({
   socketAccess: ({ services: { chat } }) => ({
     watchDialog: (viewer, dialog) => chat.watchDialog(viewer, dialog),
   }),
+  // Advisors answer the bot's new-message notices by replying to them in Telegram (decision 043).
+  botHandlers: (updates, { sql, config, services, server, logTo }) => {
+    if (!services.outbox) return;
+    new TelegramReplies({
+      repository: new TelegramRepliesRepository(sql),
+      chat: services.chat,
+      auth: services.auth,
+      advisors: services.advisors,
+      users: services.users,
+      outbox: services.outbox,
+      limits: server.limits,
+      publicUrl: config.publicUrl,
+      log: logTo,
+    }).register(updates);
+  },
 });

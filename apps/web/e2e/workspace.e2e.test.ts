@@ -196,6 +196,44 @@ describe.skipIf(skipReason())("advisors' workspace with a user, live", () => {
       .getByLabel(tr('en', 'workspace.read'))
       .waitFor({ timeout: 10_000 });
 
+    // The client card: the user's name, folded to one line; opened, the private note is saved.
+    const clientCard = a.getByTestId('client-card');
+    await clientCard.waitFor();
+    await clientCard.locator('summary').click();
+    await clientCard.getByText(tr('en', 'clientCard.notShared')).waitFor();
+    await clientCard
+      .getByLabel(tr('en', 'clientCard.note'))
+      .fill('Asks about work; likes short answers.');
+    await clientCard.getByRole('button', { name: tr('en', 'clientCard.saveNote') }).click();
+    await a.getByText(tr('en', 'clientCard.noteSaved')).waitFor();
+    const saved = await callAs<{ card: { name: string; note: { text: string } | null } }>(
+      a,
+      `/api/ManagerGetClientCard.php?telegram_user_id=${userId}`,
+    );
+    expect(saved.card.note?.text).toBe('Asks about work; likes short answers.');
+    await clientCard.locator('summary').getByText(saved.card.name).waitFor();
+    await screenshot(advisorApp, 'workspace-client-card');
+
+    // A quick reply written once (in the client's language) goes into the reply box with one tap.
+    await a.getByRole('button', { name: tr('en', 'clientCard.manageQuickReplies') }).click();
+    await a
+      .getByLabel(tr('en', 'clientCard.quickReplyText'), { exact: true })
+      .fill('Thank you for trusting me.');
+    await a.getByRole('button', { name: tr('en', 'clientCard.addQuickReply') }).click();
+    await a.getByLabel(tr('en', 'clientCard.quickReplyTextOf', { number: 1 })).waitFor();
+    await a.getByRole('button', { name: tr('en', 'clientCard.doneQuickReplies') }).click();
+    await a
+      .getByRole('button', {
+        name: tr('en', 'clientCard.insertQuickReply', { text: 'Thank you for trusting me.' }),
+      })
+      .click();
+    expect(
+      await a.getByRole('textbox', { name: tr('en', 'workspace.replyLabel') }).inputValue(),
+    ).toBe('Thank you for trusting me.');
+    // One separator for today's messages; each message shows only its time.
+    expect(await a.getByRole('separator').allTextContents()).toEqual([tr('en', 'chat.today')]);
+    await screenshot(advisorApp, 'workspace-quick-reply');
+
     // A second reply while the user is away from the chat counts as one unread on the chat list.
     await navigate(u, '/');
     await a

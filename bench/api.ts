@@ -41,11 +41,9 @@ import { summarizeProfile } from './profile-summary.js';
 import { seedDemoData } from '../apps/server/src/demo/index.js';
 import { signInitData } from '../apps/server/src/auth/init-data.js';
 import { loadConfig } from '../apps/server/src/config.js';
-import { createLogger } from '../apps/server/src/logger.js';
-import { loadModules } from '../apps/server/src/kernel/loader.js';
+import { loadServices } from '../apps/server/src/kernel/loader.js';
 import { MODULES } from '../apps/server/src/modules.js';
 import { EventBus } from '../apps/server/src/realtime/event-bus.js';
-import { NoConnections } from '../apps/server/src/realtime/presence.js';
 
 const BOT_TOKEN = '123456789:BENCH-token-for-seer-benchmarks_abcd';
 const USERS = 1000;
@@ -93,18 +91,11 @@ const ceiling = await pgbenchCeiling({
 // 2. The same service call in this process, no HTTP.
 // The modules as the server builds them (without its HTTP server and socket), by the same loader.
 const events = new EventBus();
-const { chat } = (
-  await loadModules(MODULES, {
-    config: loadConfig({ BOT_TOKEN, DATABASE_URL: db.url, LOG_LEVEL: 'warn' }),
-    db,
-    sql: db.sql,
-    events,
-    presence: new NoConnections(),
-    log: createLogger('warn'),
-    server: null,
-    tuning: {},
-  })
-).services;
+const { chat } = await loadServices(MODULES, {
+  config: loadConfig({ BOT_TOKEN, DATABASE_URL: db.url, LOG_LEVEL: 'warn' }),
+  db,
+  events,
+});
 const direct = await load(CLIENTS, SECONDS, async (worker, i) => {
   const user = firstUser + ((worker * 7919 + i * CLIENTS) % USERS);
   const advisor = advisors[(worker + i) % advisors.length]!;

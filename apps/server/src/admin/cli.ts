@@ -9,11 +9,9 @@ import { EventBus } from '../realtime/event-bus.js';
 import { PostgresTransport } from '../realtime/transports/postgres-transport.js';
 import { RedisTransport, redisChannelFor } from '../realtime/transports/redis-transport.js';
 import { CLI_ACTOR, type AdminService } from './admin.service.js';
-import { createLogger } from '../logger.js';
-import { NoConnections } from '../realtime/presence.js';
 import { AppError } from '../errors.js';
 // The command line is an entry point like main.ts: it builds the same modules, without a server.
-import { loadModules } from '../kernel/loader.js';
+import { loadServices } from '../kernel/loader.js';
 import { MODULES } from '../modules.js';
 import { displayName } from '../users/index.js';
 import type { PaymentsService, CryptoPaymentsService } from '../payments/index.js';
@@ -338,18 +336,7 @@ export async function runCli(
   try {
     await events.start();
     // The same services as the server, without its socket presence or the bot's intake.
-    const { admin, payments, crypto, auth } = (
-      await loadModules(MODULES, {
-        config,
-        db,
-        sql: db.sql,
-        events,
-        presence: new NoConnections(),
-        log: createLogger('warn'),
-        server: null,
-        tuning: {},
-      })
-    ).services;
+    const { admin, payments, crypto, auth } = await loadServices(MODULES, { config, db, events });
     await command.run(args, { config, db, events, admin, payments, crypto, auth, out });
     return 0;
   } catch (error) {

@@ -5,7 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { UpdateHandlers } from '../bot/index.js';
-import { logTo, type Logger } from '../logger.js';
+import { createLogger, logTo, type Logger } from '../logger.js';
+import { NoConnections } from '../realtime/presence.js';
 import type { DeliveryRule } from '../realtime/fan-out.js';
 import type { SocketAccess } from '../realtime/socket-hub.js';
 import type {
@@ -184,3 +185,22 @@ export async function loadModules(
 }
 
 export type { ServerParts };
+
+/**
+ * The modules' services without a server, for the admin command line and the benchmarks: no
+ * sockets (so no advisor counts as connected), no routes, no workers.
+ */
+export async function loadServices(
+  modules: readonly ServerModule[],
+  parts: Pick<Platform, 'config' | 'db' | 'events'>,
+): Promise<Services> {
+  const loaded = await loadModules(modules, {
+    ...parts,
+    sql: parts.db.sql,
+    presence: new NoConnections(),
+    log: createLogger('warn'),
+    server: null,
+    tuning: {},
+  });
+  return loaded.services;
+}

@@ -161,13 +161,22 @@ describe('a reply that is not sent', () => {
     expect(await advisorMessages(advisorId, userId)).toEqual([]);
   });
 
-  it('to the same message number in someone else’s chat is not a notice: a hint, nothing written', async () => {
+  it('to the same message number in someone else’s chat is not a notice: nothing written, and only an advisor gets a hint', async () => {
     const { advisorId, advisorAccount, userId } = await anAdvisorAndUser();
     const notice = await userWrites(advisorId, advisorAccount, userId);
     const stranger = await aUser(t, { allowsWriteToPm: true, languageCode: 'en' });
 
-    const reply = await fake.sendReply({ id: stranger }, notice, { text: 'Let me in.' });
-    expect((await answerTo(reply)).params.text).toContain('reply to the bot’s “New paid message”');
+    // Someone who is no advisor replying to the bot is not taught how advisors answer.
+    await fake.sendReply({ id: stranger }, notice, { text: 'Let me in.' });
+    // The advisor replying to a message of theirs that is no notice gets the hint; the updates
+    // are handled in order, so the stranger's has been handled by then.
+    const other = await fake.sendReply(
+      { id: advisorAccount },
+      { message_id: notice.message_id + 100_000, text: 'Welcome!' },
+      { text: 'Hello?' },
+    );
+    expect((await answerTo(other)).params.text).toContain('reply to the bot’s “New paid message”');
+    expect(sentTo(stranger)).toEqual([]);
     expect(await advisorMessages(advisorId, userId)).toEqual([]);
   });
 

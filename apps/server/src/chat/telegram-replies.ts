@@ -136,9 +136,10 @@ export class TelegramReplies {
     const refuse = (reason: Refusal, dialog?: NoticeDialog) => answer(texts[reason], dialog);
 
     const dialog = await this.deps.outbox.dialogOfSent(ctx.chat.id, replyTo.message_id);
-    if (!dialog) return void (await refuse('notANotice'));
-
     const advisor = await this.deps.auth.advisorOf({ telegramId: from.id });
+    // The hint is for advisors; anyone else replying to the bot is left to its other handlers.
+    if (!dialog) return void (advisor && (await refuse('notANotice')));
+
     if (!advisor || advisor.id !== dialog.advisorId) {
       const ofDialog = await this.deps.advisors.find(dialog.advisorId);
       const deactivated = ofDialog && !ofDialog.is_active && ofDialog.telegram_id === from.id;

@@ -25,6 +25,7 @@ import { GetHoroscopeAnswer, HoroscopeQuery, birthPlaceField } from './horoscope
 import * as L from './links.js';
 import * as N from './notifications.js';
 import * as K from './clients.js';
+import * as P from './applications.js';
 
 /** Every failure answer: a 4xx (or hidden 5xx) with a message naming the problem. */
 export const ErrorAnswer = z.object({
@@ -1002,6 +1003,80 @@ export const CALLS = {
     body: K.SetBirthDataSharingBody,
     answer: K.BirthDataSharingAnswer,
     access: 'user',
+  },
+  GetMyApplication: {
+    name: 'GetMyApplication.php',
+    methods: ['GET'],
+    summary:
+      "The caller's newest advisor application, the question their sample reading answers, and whether a new one is taken now",
+    answer: P.MyApplicationAnswer,
+    access: 'user',
+  },
+  SubmitApplication: {
+    name: 'SubmitApplication.php',
+    methods: ['POST'],
+    summary:
+      'Apply as an advisor (one open application per person; 409 while one is open, within 30 days of a refusal, or for an advisor)',
+    body: P.SubmitApplicationBody,
+    answer: P.ApplicationAnswer,
+    access: 'user',
+  },
+  ReplyToApplication: {
+    name: 'ReplyToApplication.php',
+    methods: ['POST'],
+    summary: "The applicant's answer in the thread of their open application",
+    body: P.ApplicationReplyBody,
+    answer: P.ApplicationAnswer,
+    access: 'user',
+  },
+  AdminListApplications: {
+    name: 'AdminListApplications.php',
+    methods: ['GET'],
+    summary: 'Advisor applications, open ones first, optionally of one stage',
+    query: P.AdminApplicationsQuery,
+    answer: P.AdminApplicationsAnswer,
+    access: 'admin',
+  },
+  AdminMoveApplication: {
+    name: 'AdminMoveApplication.php',
+    methods: ['POST'],
+    summary: 'Move an open application forward to a later screening stage (told to the applicant)',
+    body: P.AdminMoveApplicationBody,
+    answer: P.AdminApplicationAnswer,
+    access: 'admin',
+  },
+  AdminApplicationNote: {
+    name: 'AdminApplicationNote.php',
+    methods: ['POST'],
+    summary: "Write in an application's thread (the applicant sees it unless internal)",
+    body: P.AdminApplicationNoteBody,
+    answer: P.AdminApplicationAnswer,
+    access: 'admin',
+  },
+  AdminApproveApplication: {
+    name: 'AdminApproveApplication.php',
+    methods: ['POST'],
+    summary:
+      'Approve an application at its interview: creates the advisor, links the applicant and starts the trial',
+    body: P.AdminApproveApplicationBody,
+    answer: P.AdminApplicationAnswer,
+    access: 'admin',
+  },
+  AdminRefuseApplication: {
+    name: 'AdminRefuseApplication.php',
+    methods: ['POST'],
+    summary: 'Refuse an open application with a reason the applicant is told',
+    body: P.AdminRefuseApplicationBody,
+    answer: P.AdminApplicationAnswer,
+    access: 'admin',
+  },
+  AdminEndTrial: {
+    name: 'AdminEndTrial.php',
+    methods: ['POST'],
+    summary: "End an approved advisor's trial: shown to everyone, no price cap",
+    body: P.AdminEndTrialBody,
+    answer: P.AdminApplicationAnswer,
+    access: 'admin',
   },
 } as const satisfies Record<string, CallSpec>;
 

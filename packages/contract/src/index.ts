@@ -21,3 +21,4 @@ export * from './links.js';
 export * from './response-times.js';
 export * from './payment-methods.js';
 export * from './clients.js';
+export * from './applications.js';

@@ -25,6 +25,7 @@ import { GetHoroscopeAnswer, HoroscopeQuery, birthPlaceField } from './horoscope
 import * as L from './links.js';
 import * as N from './notifications.js';
 import * as K from './clients.js';
+import * as OP from './advisor-profile.js';
 import * as P from './applications.js';
 
 /** Every failure answer: a 4xx (or hidden 5xx) with a message naming the problem. */
@@ -1076,6 +1077,58 @@ export const CALLS = {
     summary: "End an approved advisor's trial: shown to everyone, no price cap",
     body: P.AdminEndTrialBody,
     answer: P.AdminApplicationAnswer,
+    access: 'admin',
+  },
+  ManagerGetOwnProfile: {
+    name: 'ManagerGetOwnProfile.php',
+    methods: ['GET'],
+    summary:
+      "The advisor's own profile as they edit it: texts per language, languages, category, time zone and weekly hours, away messages, price and any pending price request",
+    answer: OP.AdvisorOwnProfileAnswer,
+    access: 'advisor',
+  },
+  ManagerSaveOwnProfile: {
+    name: 'ManagerSaveOwnProfile.php',
+    methods: ['POST'],
+    summary:
+      "Save the advisor's own photo, texts per language, languages, category, time zone, weekly hours and away messages (the price is a request)",
+    body: OP.SaveOwnProfileBody,
+    answer: OP.AdvisorOwnProfileAnswer,
+    access: 'advisor',
+  },
+  ManagerRequestPrice: {
+    name: 'ManagerRequestPrice.php',
+    methods: ['POST'],
+    summary:
+      'Ask for a new price per message; an admin approves it. Replaces an earlier pending request',
+    body: OP.RequestPriceBody,
+    answer: OP.RequestPriceAnswer,
+    access: 'advisor',
+  },
+  GetAdvisorHours: {
+    name: 'GetAdvisorHours.php',
+    methods: ['GET'],
+    summary:
+      "An advisor's hours on the next seven days in the caller's time zone, and their away message",
+    query: OP.AdvisorHoursQuery,
+    answer: OP.AdvisorHoursAnswer,
+    access: 'user',
+  },
+  AdminPriceRequests: {
+    name: 'AdminPriceRequests.php',
+    methods: ['GET'],
+    summary: "Advisors' price change requests, newest first (status=all: decided ones too)",
+    query: OP.AdminPriceRequestsQuery,
+    answer: OP.AdminPriceRequestsAnswer,
+    access: 'admin',
+  },
+  AdminDecidePriceRequest: {
+    name: 'AdminDecidePriceRequest.php',
+    methods: ['POST'],
+    summary:
+      "Approve (the advisor's price changes for the next message) or refuse a pending price request",
+    body: OP.AdminDecidePriceRequestBody,
+    answer: OP.AdminDecidePriceRequestAnswer,
     access: 'admin',
   },
 } as const satisfies Record<string, CallSpec>;

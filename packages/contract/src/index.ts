@@ -22,3 +22,4 @@ export * from './response-times.js';
 export * from './payment-methods.js';
 export * from './clients.js';
 export * from './applications.js';
+export * from './advisor-profile.js';

@@ -9,6 +9,7 @@ import { PayoutsService } from './payouts.service.js';
 import { adminRoutes } from './admin.routes.js';
 import { paymentsAdminRoutes } from './payments-admin.routes.js';
 import { cryptoAdminRoutes } from './crypto-admin.routes.js';
+import { priceRequestsRoutes } from './price-requests.routes.js';
 
 export type { AdminService, AuditLog, PayoutsService };
 
@@ -34,5 +35,6 @@ export const adminModule = defineModule({
     adminRoutes(app, services.auth, services.admin, services.payouts, services.advisors);
     paymentsAdminRoutes(app, services.auth, services.payments, services.admin.audit);
     cryptoAdminRoutes(app, services.auth, services.crypto);
+    priceRequestsRoutes(app, services.auth, services.advisorProfiles, services.admin.audit);
   },
 });

@@ -1,6 +1,6 @@
 /**
  * Advisors: the catalogue, each advisor's profile and texts per language, their presence and
- * their usual response time.
+ * their usual response time; the advisor's own profile (hours, away messages, price requests).
  */
 import { defineModule } from '../kernel/module.js';
 import type { Sql } from '../db/database.js';
@@ -10,8 +10,11 @@ import { advisorsRoutes } from './advisors.routes.js';
 import { advisorDeliveries } from './advisors.frames.js';
 import { publishPresenceChanges } from './presence-events.js';
 import { ResponseTimesRefresher } from './response-times.js';
+import { AdvisorProfileRepository } from './advisor-profile.repository.js';
+import { AdvisorProfileService } from './advisor-profile.service.js';
+import { advisorProfileRoutes } from './advisor-profile.routes.js';
 
-export type { AdvisorsService, NewAdvisor };
+export type { AdvisorsService, NewAdvisor, AdvisorProfileService };
 /** An advisor as the advisors module keeps them: profile, texts per language, rating, presence flags. */
 export type Advisor = AdvisorRecord;
 export { ratingOf } from './advisors.service.js';
@@ -28,17 +31,36 @@ export function advisorSeeding(sql: Sql): AdvisorSeeding {
 declare module '../kernel/module.js' {
   interface Services {
     advisors: AdvisorsService;
+    advisorProfiles: AdvisorProfileService;
   }
 }
 
 export const advisorsModule = defineModule({
   name: 'advisors',
+  needs: ['images'],
   uses: ['auth', 'users'],
-  create: ({ sql, presence, events }) => ({
-    advisors: new AdvisorsService(new AdvisorsRepository(sql), presence, events),
-  }),
-  routes: (app, { services, server }) =>
-    advisorsRoutes(app, services.auth, services.advisors, server.limits, services.users),
+  create: ({ sql, presence, events, services }) => {
+    const repository = new AdvisorsRepository(sql);
+    const advisors = new AdvisorsService(repository, presence, events);
+    const advisorProfiles = new AdvisorProfileService(
+      new AdvisorProfileRepository(sql),
+      repository,
+      advisors,
+      services.images,
+      sql,
+    );
+    return { advisors, advisorProfiles };
+  },
+  routes: (app, { services, server }) => {
+    advisorsRoutes(app, services.auth, services.advisors, server.limits, services.users);
+    advisorProfileRoutes(
+      app,
+      services.auth,
+      services.advisorProfiles,
+      server.limits,
+      services.users,
+    );
+  },
   deliveries: [advisorDeliveries],
   workers: ({ services, server, events, sql, config, logTo }) => {
     let stopPresence = (): void => {};

@@ -43,6 +43,11 @@ export class ImagesRepository {
     return row !== undefined;
   }
 
+  async uploadedBy(id: string, uploaderId: number, db: Sql | Tx = this.sql): Promise<boolean> {
+    const [row] = await db`SELECT 1 FROM images WHERE id = ${id} AND uploader_id = ${uploaderId}`;
+    return row !== undefined;
+  }
+
   async find(id: string): Promise<ImageRow | null> {
     const [row] = await this.sql<ImageRow[]>`
       SELECT id, mime, bytes, width, height, form FROM images WHERE id = ${id}`;

@@ -89,6 +89,11 @@ export class ImagesService {
     return this.repository.exists(id, db);
   }
 
+  /** Whether this person uploaded the image: only their own upload may become their photo. */
+  async uploadedBy(id: string, uploaderId: number, db?: Tx): Promise<boolean> {
+    return this.repository.uploadedBy(id, uploaderId, db);
+  }
+
   /**
    * Checks the header (type, size, decoding memory) without decoding, then decodes once in an
    * image job and stores the normalized image. Nothing is stored for a client that has gone.

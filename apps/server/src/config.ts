@@ -198,6 +198,13 @@ const EnvSchema = z.object({
     (v) => v === undefined || /^[1-9]\d{0,5}$/.test(v),
     { message: 'RESPONSE_TIMES_REFRESH_SECONDS must be a whole number of seconds (1 or more)' },
   ),
+  TRIAL_SHARE_PERCENT: optionalString.refine(
+    (v) => v === undefined || (/^\d{1,3}$/.test(v) && Number(v) <= 100),
+    { message: 'TRIAL_SHARE_PERCENT must be a whole number from 0 to 100' },
+  ),
+  TRIAL_PRICE_CAP_CENTS: optionalString.refine((v) => v === undefined || /^[1-9]\d{0,8}$/.test(v), {
+    message: 'TRIAL_PRICE_CAP_CENTS must be a whole number of cents (1 or more)',
+  }),
 });
 
 /** Every environment variable Seer reads (listed in .env.example, checked by env-example.test.ts). */
@@ -305,6 +312,10 @@ export interface Config {
   demoReplyDelayMs: [number, number];
   /** How often advisors' median response times are recomputed (by one instance). */
   responseTimesRefreshMs: number;
+  /** The share of users (percent) who see an advisor on trial in the catalogue (decision 046). */
+  trialSharePercent: number;
+  /** The highest price per message of an advisor on trial, in cents (decision 046). */
+  trialPriceCapCents: number;
 }
 
 export class ConfigError extends Error {}
@@ -417,5 +428,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     live: nodeEnv === 'production' || !demo,
     demoReplyDelayMs: [delay[0] ?? 1500, delay[1] ?? delay[0] ?? 4000],
     responseTimesRefreshMs: Number(e.RESPONSE_TIMES_REFRESH_SECONDS ?? '600') * 1000,
+    trialSharePercent: Number(e.TRIAL_SHARE_PERCENT ?? '20'),
+    trialPriceCapCents: Number(e.TRIAL_PRICE_CAP_CENTS ?? '199'),
   };
 }

@@ -22,6 +22,7 @@ import { linksModule } from './links/index.js';
 import { horoscopeModule } from './horoscope/index.js';
 import { demoModule } from './demo/index.js';
 import { clientsModule } from './clients/index.js';
+import { applicationsModule } from './applications/index.js';
 
 export const MODULES: readonly ServerModule[] = [
   advisorsModule,
@@ -42,4 +43,5 @@ export const MODULES: readonly ServerModule[] = [
   horoscopeModule,
   demoModule,
   clientsModule,
+  applicationsModule,
 ];

@@ -319,7 +319,7 @@ describe('staff', () => {
     });
     await vi.waitFor(() =>
       expect(botMessagesTo(application.telegramId).map((c) => c.params.text)).toContainEqual(
-        'Ваша заявка консультанта отклонена. Причина:\n\nОбразец гадания слишком общий.',
+        'Ваша заявка на роль эксперта отклонена. Причина:\n\nОбразец гадания слишком общий.',
       ),
     );
     const twice = await asAdmin('AdminRefuseApplication.php', { id: application.id, reason: 'x' });

@@ -30,6 +30,8 @@ const PAGES = {
   'advisor-workspace/workspace-page': () => import('../features/advisor-workspace/workspace-page'),
   'advisor-workspace/workspace-chat-page': () =>
     import('../features/advisor-workspace/workspace-chat-page'),
+  'advisor-workspace/own-profile-page': () =>
+    import('../features/advisor-workspace/own-profile-page'),
   'admin/admin-page': () => import('../features/admin/admin-page'),
   'admin/admin-user-page': () => import('../features/admin/admin-user-page'),
 } satisfies Record<string, () => Promise<PageModule>>;
@@ -54,7 +56,7 @@ export const ROUTES: readonly RouteEntry[] = [
   {
     path: '/chat/:id',
     page: 'chat/chat-page',
-    texts: ['chat', 'responseTimes', 'birthDataSharing'],
+    texts: ['chat', 'responseTimes', 'birthDataSharing', 'advisorHours'],
   },
   { path: '/balance', page: 'balance/balance-page' },
   { path: '/payments', page: 'balance/payments-page' },
@@ -79,6 +81,7 @@ export const ROUTES: readonly RouteEntry[] = [
   // The advisors' workspace and the admin section (each page checks who may see it).
   { path: '/workspace', page: 'advisor-workspace/workspace-page' },
   { path: '/workspace/chat/:telegramUserId', page: 'advisor-workspace/workspace-chat-page' },
+  { path: '/workspace/profile', page: 'advisor-workspace/own-profile-page' },
   { path: '/admin', page: 'admin/admin-page' },
   { path: '/admin/user/:telegramUserId', page: 'admin/admin-user-page' },
   { path: '/admin/:section', page: 'admin/admin-page' },

@@ -57,6 +57,9 @@ function Workspace({ advisorId }: { advisorId: number }) {
           />
           <strong className="workspace-name">{profile.data.manager.name}</strong>
           <StatusSwitch away={profile.data.manager.away} onChanged={() => void profile.refetch()} />
+          <Link href="/workspace/profile" className="workspace-profile-link">
+            {t('ownProfile.open')}
+          </Link>
         </section>
       )}
       <nav className="workspace-tabs" aria-label={t('workspace.sections')}>

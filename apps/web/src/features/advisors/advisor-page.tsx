@@ -12,6 +12,7 @@ import {
 } from '../../lib/i18n';
 import { languageNames } from './advisor-languages';
 import { ShareAdvisorButton } from './share-advisor-button';
+import { AdvisorAway, AdvisorHours } from '../../shared/advisor-hours/advisor-hours';
 import { hasFreeMessages, useCurrentUser } from '../../lib/user';
 import { useData } from '../../lib/use-data';
 import { Avatar } from '../../shared/ui/avatar';
@@ -142,10 +143,12 @@ export default function AdvisorPage() {
         <p className="small muted">
           {t('advisors.languages')}: {languages || '—'}
         </p>
+        <AdvisorHours advisorId={manager.manager_id} />
       </section>
 
       {!manager.isOnline && (
         <section className="card offline-notice" role="status">
+          <AdvisorAway advisorId={manager.manager_id} />
           <p>{t('advisors.offlineNotice')}</p>
           <ButtonLink
             href={category ? `/operators/${category.id}` : '/operators'}

@@ -18,6 +18,7 @@ import { ChatMenu } from './chat-menu';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
 import { OfflineWait } from './offline-wait';
+import { AdvisorAway } from '../../shared/advisor-hours/advisor-hours';
 import { BirthDataQuestion } from './birth-data-question';
 import { unlockSound } from './chat-sound';
 import { useChat } from './use-chat';
@@ -175,6 +176,7 @@ export default function ChatPage() {
           allowsWriteToPm={profile?.allows_write_to_pm}
         />
       )}
+      {!online && <AdvisorAway advisorId={advisor.manager_id} inChat />}
 
       <MessageList messages={messages} advisorName={advisor.name} />
 

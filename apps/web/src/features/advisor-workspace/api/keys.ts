@@ -5,3 +5,4 @@ export const dialogKey = (telegramUserId: number) => `${WORKSPACE_KEY}messages:$
 export const clientCardKey = (telegramUserId: number) =>
   `${WORKSPACE_KEY}client-card:${telegramUserId}`;
 export const quickRepliesKey = `${WORKSPACE_KEY}quick-replies`;
+export const ownProfileKey = `${WORKSPACE_KEY}own-profile`;

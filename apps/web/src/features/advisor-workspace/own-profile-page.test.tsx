@@ -1,0 +1,89 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { AdvisorOwnProfile } from '@seer/contract';
+import { clearDataCache } from '../../lib/use-data';
+import { PriceRequest, ProfileForm } from './own-profile-page';
+
+const callApi = vi.fn();
+vi.mock('../../lib/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../lib/api-client')>()),
+  callApi: (...args: unknown[]) => callApi(...args),
+}));
+
+const profile = (overrides: Partial<AdvisorOwnProfile> = {}): AdvisorOwnProfile => ({
+  id: 7,
+  name: 'Aurora',
+  avatar: '/avatars/default.svg',
+  category_id: 1,
+  languages: ['en'],
+  text_language: 'en',
+  texts: { en: { description: 'Tarot', additional_info: '' } },
+  time_zone: 'Europe/Moscow',
+  hours: [{ weekday: 1, start_minute: 18 * 60, end_minute: 23 * 60 }],
+  away_messages: {},
+  price_cents: 200,
+  pending_price: null,
+  ...overrides,
+});
+
+beforeEach(() => {
+  callApi.mockReset();
+  clearDataCache();
+});
+
+describe("the advisor's own profile form", () => {
+  it('saves weekly hours as minutes in the chosen time zone, with the away message', async () => {
+    callApi.mockImplementation((_call: string, { body }: { body: object }) =>
+      Promise.resolve({ status: 'success', profile: { ...profile(), ...body } }),
+    );
+    render(<ProfileForm profile={profile()} />);
+    expect((screen.getByLabelText('Mon: from') as HTMLInputElement).value).toBe('18:00');
+    fireEvent.click(screen.getByRole('button', { name: 'Add hours on Sun' }));
+    fireEvent.change(screen.getByLabelText('Sun: from'), { target: { value: '22:00' } });
+    fireEvent.change(screen.getByLabelText('Sun: until'), { target: { value: '00:00' } });
+    fireEvent.change(screen.getByLabelText('In English'), {
+      target: { value: 'Back at six' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    await waitFor(() => expect(callApi).toHaveBeenCalled());
+    const [call, { body }] = callApi.mock.calls[0]!;
+    expect(call).toBe('ManagerSaveOwnProfile');
+    expect(body).toMatchObject({
+      time_zone: 'Europe/Moscow',
+      hours: [
+        { weekday: 1, start_minute: 1080, end_minute: 1380 },
+        { weekday: 7, start_minute: 1320, end_minute: 1440 },
+      ],
+      away_messages: { en: 'Back at six' },
+    });
+  });
+
+  it('refuses hours that end before they start, without calling the server', async () => {
+    render(<ProfileForm profile={profile()} />);
+    fireEvent.change(screen.getByLabelText('Mon: until'), { target: { value: '17:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/end before they start/);
+    expect(callApi).not.toHaveBeenCalled();
+  });
+});
+
+describe('a price request', () => {
+  it('is refused out of range on the spot and sent in cents within it', async () => {
+    callApi.mockResolvedValue({
+      status: 'success',
+      request: { id: 3, price_cents: 350, created_at: '2026-11-26T10:00:00Z' },
+    });
+    render(<PriceRequest profile={profile()} />);
+    const input = screen.getByLabelText('New price, $');
+    fireEvent.change(input, { target: { value: '500' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Ask for this price' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/from \$0\.50 to \$100/);
+    expect(callApi).not.toHaveBeenCalled();
+
+    fireEvent.change(input, { target: { value: '3.50' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Ask for this price' }));
+    await waitFor(() =>
+      expect(callApi).toHaveBeenCalledWith('ManagerRequestPrice', { body: { price_cents: 350 } }),
+    );
+  });
+});

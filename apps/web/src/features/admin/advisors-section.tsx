@@ -12,6 +12,7 @@ import { saveAdvisor } from './api/save-advisor';
 import { AdvisorForm } from './advisor-form';
 import { ConfirmAction, refusalText } from './confirm-action';
 import { FavouriteCount } from './favourite-count';
+import { PriceRequestsPanel } from './price-requests-panel';
 
 function LinkForm({ advisor }: { advisor: AdminAdvisorRow }) {
   const t = useT();
@@ -114,6 +115,7 @@ export function AdvisorsSection() {
     );
   return (
     <section aria-label={t('admin.section.advisors')}>
+      <PriceRequestsPanel />
       <Button block onClick={() => setEditing('new')}>
         {t('admin.advisors.create')}
       </Button>

@@ -4,3 +4,4 @@ export const advisorsKey = `${ADMIN_KEY}advisors`;
 /** Every user list and ledger: a balance change makes them stale. */
 export const usersPrefix = `${ADMIN_KEY}users:`;
 export const payoutsPrefix = `${ADMIN_KEY}payouts:`;
+export const priceRequestsKey = `${ADMIN_KEY}price-requests`;

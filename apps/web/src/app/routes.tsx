@@ -34,6 +34,7 @@ const PAGES = {
     import('../features/advisor-workspace/own-profile-page'),
   'admin/admin-page': () => import('../features/admin/admin-page'),
   'admin/admin-user-page': () => import('../features/admin/admin-user-page'),
+  'apply/apply-page': () => import('../features/apply/apply-page'),
 } satisfies Record<string, () => Promise<PageModule>>;
 
 export type PageId = keyof typeof PAGES;
@@ -85,6 +86,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/admin', page: 'admin/admin-page' },
   { path: '/admin/user/:telegramUserId', page: 'admin/admin-user-page' },
   { path: '/admin/:section', page: 'admin/admin-page' },
+  // "Become an advisor": the form, then the applicant's application.
+  { path: '/apply', page: 'apply/apply-page' },
 ];
 
 const components = new Map<PageId, LazyExoticComponent<ComponentType>>();

@@ -1,9 +1,10 @@
-/** /admin and /admin/:section: advisors, users, unmatched deposits, Stars refunds, crypto payments, satisfaction credits, payouts and the audit log. Only for admins. */
+/** /admin and /admin/:section: advisors, advisor applications, users, unmatched deposits, Stars refunds, crypto payments, satisfaction credits, payouts and the audit log. Only for admins. */
 import { Link, useParams } from 'wouter';
 import { useT } from '../../lib/i18n';
 import { PageHeader } from '../../shared/ui/page-header';
 import { AdminGate } from './admin-gate';
 import { AdvisorsSection } from './advisors-section';
+import { ApplicationsSection } from './applications-section';
 import { AuditSection } from './audit-section';
 import { CryptoPaymentsSection } from './crypto-payments-section';
 import { DepositsSection, StarsSection } from './money-in-section';
@@ -15,6 +16,7 @@ import './admin.css';
 
 const SECTIONS = [
   'advisors',
+  'applications',
   'users',
   'deposits',
   'stars',
@@ -48,6 +50,7 @@ export default function AdminPage() {
           ))}
         </nav>
         {section === 'advisors' && <AdvisorsSection />}
+        {section === 'applications' && <ApplicationsSection />}
         {section === 'users' && <UsersSection />}
         {section === 'deposits' && <DepositsSection />}
         {section === 'stars' && <StarsSection />}

@@ -27,6 +27,9 @@ export default function ArticlePage() {
       <ButtonLink href="/operators" block>
         {t('article.action')}
       </ButtonLink>
+      <ButtonLink href="/apply" variant="secondary" block>
+        {t('apply.entry')}
+      </ButtonLink>
     </article>
   );
 }

@@ -208,6 +208,18 @@ export default function SettingsPage() {
 
       <InviteCard />
 
+      {user.data?.advisor_id == null && (
+        <nav className="card settings-group" aria-label={t('apply.title')}>
+          <Link href="/apply" className="row-link">
+            <span className="profile-card-body">
+              <span>{t('apply.entry')}</span>
+              <span className="small muted">{t('apply.entryHint')}</span>
+            </span>
+            <ChevronIcon className="chevron" width={18} height={18} />
+          </Link>
+        </nav>
+      )}
+
       {(user.data?.advisor_id != null || user.data?.is_admin) && (
         // Staff entries: only a Telegram user linked to an advisor, or an admin, sees them.
         <nav className="card settings-group" aria-label={t('workspace.title')}>

@@ -465,6 +465,92 @@ describe.skipIf(skipReason())("advisors' workspace with a user, live", () => {
     expect(unexpectedErrors(advisorApp)).toEqual([]);
   });
 
+  it("the advisor sets weekly hours and an away message; a user sees the hours in the user's own time zone", async () => {
+    const a = advisorApp.page;
+    await navigate(a, '/workspace');
+    await a.getByRole('link', { name: tr('en', 'ownProfile.open') }).click();
+    await a.getByRole('heading', { name: tr('en', 'ownProfile.title') }).waitFor();
+    await a.getByLabel(tr('en', 'ownProfile.timeZone')).selectOption('Europe/Moscow');
+    // Monday 20:00–23:00 in Moscow (UTC+3, no DST).
+    const monday = 'Mon';
+    await a
+      .getByRole('button', { name: tr('en', 'ownProfile.addRangeTo', { day: monday }) })
+      .click();
+    await a.getByLabel(tr('en', 'ownProfile.from', { day: monday })).fill('20:00');
+    await a.getByLabel(tr('en', 'ownProfile.until', { day: monday })).fill('23:00');
+    await a.getByLabel(tr('en', 'ownProfile.awayIn.en')).fill('Back on Monday evening');
+    await a.getByLabel(tr('en', 'ownProfile.awayIn.ru')).fill('Вернусь в понедельник вечером');
+    await a.getByRole('button', { name: tr('en', 'ownProfile.save') }).click();
+    await a.getByText(tr('en', 'ownProfile.saved')).waitFor();
+    // On a 360 px phone nothing runs off the side.
+    await a.setViewportSize({ width: 360, height: 800 });
+    expect(await a.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(advisorApp, 'workspace-own-profile');
+    await a.setViewportSize({ width: 390, height: 844 });
+    // Away: users get the away message.
+    await navigate(a, '/workspace');
+    await a.getByRole('switch', { name: tr('en', 'workspace.online') }).click();
+    await a.getByRole('switch', { name: tr('en', 'workspace.away'), checked: false }).waitFor();
+
+    // Two users in other time zones: Tokyo (UTC+9) and New York (UTC−5 in winter, UTC−4 in summer).
+    const viewers = [
+      { lang: 'en' as const, timezoneId: 'Asia/Tokyo', hours: { from: '02:00', until: '05:00' } },
+      {
+        lang: 'ru' as const,
+        timezoneId: 'America/New_York',
+        // Moscow 20:00 is 17:00 UTC: 12:00 in New York in winter, 13:00 in summer.
+        hours: (() => {
+          const offset = new Intl.DateTimeFormat('en-US', {
+            timeZone: 'America/New_York',
+            timeZoneName: 'shortOffset',
+          })
+            .formatToParts(new Date())
+            .find((part) => part.type === 'timeZoneName')!.value;
+          return offset === 'GMT-4'
+            ? { from: '13:00', until: '16:00' }
+            : { from: '12:00', until: '15:00' };
+        })(),
+      },
+    ];
+    for (const viewer of viewers) {
+      const context = await browser.newContext({
+        viewport: { width: 360, height: 800 },
+        isMobile: true,
+        hasTouch: true,
+        locale: viewer.lang === 'ru' ? 'ru-RU' : 'en-US',
+        timezoneId: viewer.timezoneId,
+      });
+      const session = await demoSession(server.url);
+      await context.addInitScript(
+        (initData) => localStorage.setItem('seer.initData', initData),
+        session.initData,
+      );
+      const page = await context.newPage();
+      await page.goto(`${server.url}/operator/${advisor.id}`);
+      await ready(page);
+      await page
+        .getByText(tr(viewer.lang, 'advisorHours.usually', viewer.hours), { exact: true })
+        .waitFor();
+      await page
+        .getByText(
+          viewer.lang === 'ru' ? 'Вернусь в понедельник вечером' : 'Back on Monday evening',
+        )
+        .waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        360,
+      );
+      await page.screenshot({
+        path: `${import.meta.dirname}/screenshots/${viewer.lang}-light-advisor-hours.png`,
+      });
+      await context.close();
+    }
+
+    // Back online for what follows.
+    await a.getByRole('switch', { name: tr('en', 'workspace.away') }).click();
+    await a.getByRole('switch', { name: tr('en', 'workspace.online'), checked: true }).waitFor();
+    expect(unexpectedErrors(advisorApp)).toEqual([]);
+  });
+
   it('someone who is neither an advisor nor an admin is told politely', async () => {
     const u = userApp.page;
     await navigate(u, '/workspace');

@@ -132,10 +132,16 @@ export const AdvisorOwnProfileAnswer = z.object({ status: ok, profile: AdvisorOw
 export const SaveOwnProfileBody = z
   .object({
     category_id: categoryIdField,
+    /** ISO 639-1 codes (the app offers ru and en; others an admin set are kept). */
     languages: z
-      .array(z.enum(LOCALES, { error: 'languages: each must be one of ru, en' }))
+      .array(
+        z
+          .string()
+          .regex(/^[a-z]{2,3}$/, { error: 'languages: each must be a language code such as en' }),
+      )
       .min(1, { error: 'languages: at least one' })
-      .max(ADVISOR_PROFILE_LIMITS.languagesMax),
+      .max(ADVISOR_PROFILE_LIMITS.languagesMax)
+      .transform((codes) => [...new Set(codes)]),
     text_language: z.enum(LOCALES, { error: 'text_language must be one of: ru, en' }),
     /** Texts per language; the text_language entry is the advisor's own, the others translations. */
     texts: z.partialRecord(

@@ -112,7 +112,8 @@ describe("the advisor's own profile", () => {
       [{ hours: [{ weekday: 1, start_minute: 0, end_minute: 1500 }] }, /end_minute/],
       [{ away_messages: { en: 'x'.repeat(501) } }, /away message/],
       [{ texts: { en: { description: 'x'.repeat(2001), additional_info: '' } } }, /description/],
-      [{ languages: ['xx'] }, /languages/],
+      [{ languages: ['English'] }, /languages/],
+      [{ languages: [] }, /languages/],
     ];
     for (const [change, message] of cases) {
       const response = await t.post(advisor.telegramId, 'ManagerSaveOwnProfile.php', {
@@ -174,6 +175,38 @@ describe('hours as users see them', () => {
       `/api/GetAdvisorHours.php?manager_id=${advisor.advisorId}&time_zone=Nowhere/Land`,
     );
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('hours across a DST change', () => {
+  it("follow the advisor's own clock: New York's 09:00 is an hour earlier in UTC from the day DST starts", async () => {
+    const advisor = await anAdvisorAccount();
+    await t.post(advisor.telegramId, 'ManagerSaveOwnProfile.php', {
+      ...profileBody,
+      time_zone: 'America/New_York',
+      hours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+        weekday,
+        start_minute: 9 * 60,
+        end_minute: 17 * 60,
+      })),
+    });
+    // DST starts in New York on Sunday 2026-03-08 at 02:00 (UTC−5 → UTC−4).
+    const seen = await t.services.advisorProfiles.forViewer(
+      advisor.advisorId,
+      'UTC',
+      'en',
+      new Date('2026-03-06T12:00:00Z'),
+    );
+    expect(seen.days.map((day) => `${day.date} ${day.start}-${day.end}`)).toEqual([
+      '2026-03-06 14:00-22:00',
+      '2026-03-07 14:00-22:00',
+      '2026-03-08 13:00-21:00',
+      '2026-03-09 13:00-21:00',
+      '2026-03-10 13:00-21:00',
+      '2026-03-11 13:00-21:00',
+      '2026-03-12 13:00-21:00',
+    ]);
+    expect(seen.usually).toBeNull();
   });
 });
 

@@ -39,7 +39,8 @@ type Texts = { description: string; additional_info: string };
 
 interface Draft {
   category_id: number;
-  languages: Locale[];
+  /** Codes, ru and en offered here; others an admin set are kept as they are. */
+  languages: string[];
   text_language: Locale;
   texts: Record<Locale, Texts>;
   time_zone: string;
@@ -51,9 +52,7 @@ function draftOf(profile: AdvisorOwnProfile): Draft {
   const empty = { description: '', additional_info: '' };
   return {
     category_id: profile.category_id,
-    languages: profile.languages.filter((language): language is Locale =>
-      (LOCALES as readonly string[]).includes(language),
-    ),
+    languages: profile.languages,
     text_language: profile.text_language,
     texts: Object.fromEntries(
       LOCALES.map((language) => [language, profile.texts[language] ?? empty]),

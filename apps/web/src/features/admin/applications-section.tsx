@@ -33,6 +33,13 @@ const WHEN: Intl.DateTimeFormatOptions = {
   minute: '2-digit',
 };
 
+/** A screening step by its article name; a decided application by its outcome. */
+function stageLabel(t: ReturnType<typeof useT>, stage: ApplicationStage): string {
+  return (OPEN_APPLICATION_STAGES as readonly string[]).includes(stage)
+    ? t(`apply.stage.${stage}`)
+    : t(`apply.admin.outcome.${stage}`);
+}
+
 /** Runs a staff action, says it was saved or why not. */
 function useAction() {
   const t = useT();
@@ -122,13 +129,7 @@ function ApplicationCard({ application }: { application: AdminApplication }) {
         </span>
       </div>
       <p className="small admin-block">
-        <strong>
-          {t(
-            application.stage in { trial: 1, accepted: 1, refused: 1 }
-              ? `apply.status.${application.stage}`
-              : `apply.stage.${application.stage}`,
-          )}
-        </strong>
+        <strong>{stageLabel(t, application.stage)}</strong>
         {' · '}
         {t('apply.admin.experience', { count: application.experience })} ·{' '}
         {application.languages.map((l) => t(`apply.language.${l}`)).join(', ')} ·{' '}
@@ -265,11 +266,7 @@ export function ApplicationsSection() {
           <option value="">{t('apply.admin.all')}</option>
           {APPLICATION_STAGES.map((s) => (
             <option key={s} value={s}>
-              {t(
-                s in { trial: 1, accepted: 1, refused: 1 }
-                  ? `apply.status.${s}`
-                  : `apply.stage.${s}`,
-              )}
+              {stageLabel(t, s)}
             </option>
           ))}
         </select>

@@ -1,7 +1,13 @@
 /** The staff's calls on advisor applications: the list, stage moves, the thread, approval, refusal, the trial's end. */
-import type { ApplicationStage, CallBody } from '@seer/contract';
+import {
+  APPLICATION_STAGES,
+  type AdminApplication,
+  type ApplicationStage,
+  type CallAnswer,
+  type CallBody,
+} from '@seer/contract';
 import { callApi } from '../../../lib/api-client';
-import { invalidate, useData } from '../../../lib/use-data';
+import { getCachedData, setCachedData, useData } from '../../../lib/use-data';
 import { ADMIN_KEY } from './keys';
 
 const applicationsPrefix = `${ADMIN_KEY}applications:`;
@@ -12,11 +18,25 @@ export function useApplications(stage: ApplicationStage | null) {
   );
 }
 
-/** Each change answers with the application; every list showing it loads again. */
-async function changed<T>(request: Promise<T>): Promise<T> {
-  const answer = await request;
-  invalidate(applicationsPrefix);
-  return answer;
+type ListAnswer = CallAnswer<'AdminListApplications'>;
+
+/**
+ * Each change answers with the application: the lists on screen show it in place (reloading them
+ * would unmount the cards and lose what staff were typing in another field).
+ */
+async function changed(request: Promise<{ application: AdminApplication }>) {
+  const { application } = await request;
+  for (const stage of [null, ...APPLICATION_STAGES]) {
+    const key = `${applicationsPrefix}${stage ?? 'all'}`;
+    if (!getCachedData<ListAnswer>(key)) continue;
+    setCachedData<ListAnswer>(key, (list) => ({
+      ...list!,
+      applications: list!.applications
+        .map((shown) => (shown.id === application.id ? application : shown))
+        .filter((shown) => stage === null || shown.stage === stage),
+    }));
+  }
+  return application;
 }
 
 export const moveApplication = (body: CallBody<'AdminMoveApplication'>) =>

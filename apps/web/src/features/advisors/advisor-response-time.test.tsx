@@ -50,6 +50,9 @@ describe('usual answer time of an advisor', () => {
       if (name === 'GetManager') return Promise.resolve({ status: 'success', manager: advisor });
       if (name === 'GetReviews') return Promise.resolve({ status: 'success', reviews: [] });
       if (name === 'GetFavourites') return Promise.resolve({ status: 'success', manager_ids: [] });
+      // The profile also asks for the advisor's hours: none set.
+      if (name === 'GetAdvisorHours')
+        return Promise.resolve({ status: 'success', days: [], usually: null, away_message: null });
       return Promise.resolve({ status: 'success', data: { name: null, first_name: 'Ann' } });
     });
   });

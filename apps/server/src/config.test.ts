@@ -145,6 +145,17 @@ describe('TELEGRAM_APP_URL and SUPPORT_URL', () => {
   });
 });
 
+describe('the dispute window (decision 049)', () => {
+  it('defaults to 14 days and refuses what is not a whole number of days from 1', () => {
+    expect(loadConfig({}).disputeWindowDays).toBe(14);
+    expect(loadConfig({ DISPUTE_WINDOW_DAYS: '30' }).disputeWindowDays).toBe(30);
+    for (const bad of ['0', '-1', '1.5', 'two', '400'])
+      expect(failure({ DISPUTE_WINDOW_DAYS: bad })).toMatch(
+        /DISPUTE_WINDOW_DAYS must be a whole number of days/,
+      );
+  });
+});
+
 describe('the caps on credits and referral rewards (decision 033)', () => {
   it('defaults to 3 credits and $20 a month and a $5 referral minimum; refuses what is not cents', () => {
     expect(loadConfig({})).toMatchObject({

@@ -142,6 +142,12 @@ const EnvSchema = z.object({
   SATISFACTION_MONTHLY_CENTS: optionalString.refine((v) => v === undefined || /^\d{1,9}$/.test(v), {
     message: 'SATISFACTION_MONTHLY_CENTS must be a whole number of cents',
   }),
+  DISPUTE_WINDOW_DAYS: optionalString.refine(
+    (v) => v === undefined || /^([1-9]|[1-9]\d|[1-3]\d\d)$/.test(v),
+    {
+      message: 'DISPUTE_WINDOW_DAYS must be a whole number of days from 1 to 399',
+    },
+  ),
   IMAGE_JOBS: optionalString.refine((v) => v === undefined || /^[1-8]$/.test(v), {
     message: 'IMAGE_JOBS must be a whole number from 1 to 8 (image decodings at once)',
   }),
@@ -267,6 +273,8 @@ export interface Config {
   satisfactionMonthlyMaxClaims: number;
   /** The most satisfaction credits pay one user per calendar month (UTC), in cents (decision 033). */
   satisfactionMonthlyMaxCents: number;
+  /** How many days after a paid message its user may still open a dispute about it (decision 049). */
+  disputeWindowDays: number;
   /** Free messages to inviter and invitee at the invitee's first top-up (0: referral rewards off). */
   referralFreeMessages: number;
   /** Rewarded invitees per inviter per calendar month (UTC); past it only the invitee is rewarded. */
@@ -412,6 +420,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     satisfactionMaxCents: Number(e.SATISFACTION_MAX_CENTS ?? '1000'),
     satisfactionMonthlyMaxClaims: Number(e.SATISFACTION_MONTHLY_CLAIMS ?? '3'),
     satisfactionMonthlyMaxCents: Number(e.SATISFACTION_MONTHLY_CENTS ?? '2000'),
+    disputeWindowDays: Number(e.DISPUTE_WINDOW_DAYS ?? '14'),
     referralFreeMessages: Number(e.REFERRAL_FREE_MESSAGES ?? '3'),
     referralMonthlyCap: Number(e.REFERRAL_MONTHLY_CAP ?? '20'),
     referralMinTopUpCents: Number(e.REFERRAL_MIN_TOP_UP_CENTS ?? '500'),

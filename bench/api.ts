@@ -23,6 +23,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import {
+  BENCH_BOT_TOKEN,
   benchDatabase,
   cpuMs,
   databaseCpuMs,
@@ -31,6 +32,7 @@ import {
   loadAverage,
   loadResult,
   pgbenchCeiling,
+  productionEnv,
   resetStatements,
   statementReport,
   sampleWaitEvents,
@@ -45,7 +47,7 @@ import { loadServices } from '../apps/server/src/kernel/loader.js';
 import { MODULES } from '../apps/server/src/modules.js';
 import { EventBus } from '../apps/server/src/realtime/event-bus.js';
 
-const BOT_TOKEN = '123456789:BENCH-token-for-seer-benchmarks_abcd';
+const BOT_TOKEN = BENCH_BOT_TOKEN;
 const USERS = 1000;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = 8;
@@ -197,17 +199,7 @@ async function paidRun(
   };
 }
 
-const serverEnv = {
-  DATABASE_URL: db.url,
-  BOT_TOKEN,
-  // The bot's polling stays on this machine: nothing listens on the discard port, so its calls
-  // fail at once (and say so in the log) instead of reaching for api.telegram.org.
-  BOT_API_URL: 'http://127.0.0.1:9',
-  NODE_ENV: 'production',
-  PUBLIC_URL: 'https://seer.example.com',
-  FREE_MESSAGES: '0',
-  LOG_LEVEL: 'error',
-};
+const serverEnv = productionEnv(db.url);
 
 // 3a. Group commit off (before), in its own server.
 const before = await startServer({ ...serverEnv, PAID_SEND_BATCH: '1' });

@@ -7,7 +7,7 @@
  * Targets on the 2-core machine: p99 ≤ 20 ms at 1,000 msg/s with every message delivered;
  * ≤ 8 KB per idle socket. BENCH_CHAT_ONLY=memory measures only the idle sockets.
  */
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
@@ -15,7 +15,19 @@ import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { signInitData } from '../apps/server/src/auth/init-data.js';
 import { spawnServer, type ServerProcess } from '../apps/server/src/test/server-process.js';
-import { benchDatabase, fmt, percentiles, request, type BenchDatabase } from './lib.js';
+import { seedDemoData } from '../apps/server/src/demo/index.js';
+import {
+  BENCH_BOT_TOKEN,
+  benchDatabase,
+  cpuMs,
+  databaseCpuMs,
+  fmt,
+  percentiles,
+  pgbenchCeiling,
+  productionEnv,
+  request,
+  type BenchDatabase,
+} from './lib.js';
 
 const USERS = 600;
 const ADVISORS = 30;
@@ -34,28 +46,6 @@ const pass = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const here = path.dirname(fileURLToPath(import.meta.url));
-
-/** CPU time (user + system) of a process, in ms. */
-async function cpuMs(pid: number): Promise<number> {
-  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * (1000 / 100);
-}
-
-/** CPU time of the PostgreSQL backends serving this database. */
-async function databaseCpuMs(databaseName: string): Promise<number> {
-  let total = 0;
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const command = await readFile(`/proc/${entry}/cmdline`, 'utf8');
-      if (command.startsWith('postgres:') && command.includes(` ${databaseName} `))
-        total += await cpuMs(Number(entry));
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return total;
-}
 
 async function residentKb(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
@@ -144,25 +134,20 @@ async function main(): Promise<void> {
     console.log(
       `bench:chat — database: ${db.kind}; events: ${process.env.REDIS_URL ? 'Redis' : 'PostgreSQL NOTIFY'}; ${os.cpus().length} CPUs, load average ${load()} before the run`,
     );
+    // Production mode, as operators run it: the benchmark seeds the catalogue itself.
+    await seedDemoData(db.sql);
     server = await spawnServer({
-      // Demo mode without a bot token: the server signs with a per-database demo key, read below.
       env: {
-        DATABASE_URL: db.url,
-        NODE_ENV: 'development',
+        ...productionEnv(db.url),
         LOG_LEVEL: 'warn',
-        FREE_MESSAGES: '0',
         // Events between instances as configured: Redis with REDIS_URL, else PostgreSQL NOTIFY.
         ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
       },
       openFiles: 20_000,
     });
     const pid = server.child.pid!;
-    const [setting] = await db.sql<
-      { value: string }[]
-    >`SELECT value FROM settings WHERE key = 'demo_bot_token'`;
-    const token = setting!.value;
     const initData = (id: number) =>
-      signInitData(token, { id, first_name: `Bench${id}`, language_code: 'en' });
+      signInitData(BENCH_BOT_TOKEN, { id, first_name: `Bench${id}`, language_code: 'en' });
     const wsUrl = (id: number) =>
       `${server!.base.replace('http', 'ws')}/ws?initData=${encodeURIComponent(initData(id))}`;
 
@@ -325,9 +310,14 @@ async function main(): Promise<void> {
 
     await run(RATE, 2); // warm-up: JIT, connection pools, caches
     const databaseName = new URL(db.url).pathname.slice(1);
-    const [serverCpu0, databaseCpu0] = [await cpuMs(pid), await databaseCpuMs(databaseName)];
+    const [serverCpu0, databaseCpu0, clientCpu0] = [
+      await cpuMs(pid),
+      await databaseCpuMs(databaseName),
+      await cpuMs(process.pid),
+    ];
     clientLag.reset();
     const steady = await run(RATE, 8);
+    const clientCpuPerMessage = ((await cpuMs(process.pid)) - clientCpu0) / steady.sent;
     const clientLagP99 = clientLag.percentile(99) / 1e6;
     const serverCpuPerMessage = ((await cpuMs(pid)) - serverCpu0) / steady.sent;
     const databaseCpuPerMessage =
@@ -340,7 +330,7 @@ async function main(): Promise<void> {
       `client event-loop delay p99 ${fmt(clientLagP99)} ms; advisor sockets lost: ${advisorSocketsLost.length ? advisorSocketsLost.join(', ') : 'none'}`,
     );
     console.log(
-      `CPU per paid message: server ${fmt(serverCpuPerMessage, 2)} ms, PostgreSQL backends ${fmt(databaseCpuPerMessage, 2)} ms ` +
+      `CPU per paid message: server ${fmt(serverCpuPerMessage, 2)} ms, PostgreSQL backends ${fmt(databaseCpuPerMessage, 2)} ms, this client ${fmt(clientCpuPerMessage, 2)} ms ` +
         `(one server process can serve at most about ${fmt(1000 / serverCpuPerMessage, 0)} messages/s)`,
     );
 
@@ -371,6 +361,25 @@ async function main(): Promise<void> {
         ? `highest sustained rate: ${fmt(sustained, 0)} paid messages/s delivered end to end (offered ${best.offered}/s; p50 ${fmt(best.p50)} ms, p99 ${fmt(best.p99)} ms)`
         : `no offered rate down to ${best.offered}/s was sustained (p99 under 250 ms) on this machine now`,
     );
+    // The database's own ceiling on this machine now, for comparing runs on different databases.
+    stopping = true;
+    for (const ws of sockets) ws.terminate();
+    sockets.length = 0;
+    const contiguous = advisors.at(-1)!.id - advisors[0]!.id + 1 === advisors.length;
+    const ceiling = await pgbenchCeiling({
+      url: db.url,
+      clients: 8,
+      seconds: 5,
+      firstUser: FIRST_USER,
+      users: USERS,
+      firstAdvisor: advisors[0]!.id,
+      lastAdvisor: contiguous ? advisors.at(-1)!.id : advisors[0]!.id,
+      priceCents: 100,
+    });
+    if (ceiling)
+      console.log(
+        `pgbench on the same database (the paid send's statements, one transaction per message, 8 clients): ${fmt(ceiling.tps, 0)} TPS`,
+      );
     console.log(
       `load average ${load()} after the run (other processes on this machine share its CPUs)`,
     );
@@ -379,7 +388,12 @@ async function main(): Promise<void> {
       date: new Date().toISOString(),
       database: db.kind,
       loadAverageAfter: os.loadavg(),
-      cpuPerMessageMs: { server: serverCpuPerMessage, postgres: databaseCpuPerMessage },
+      cpuPerMessageMs: {
+        server: serverCpuPerMessage,
+        postgres: databaseCpuPerMessage,
+        client: clientCpuPerMessage,
+      },
+      pgbenchTps: ceiling?.tps ?? null,
       latencyAt1000: {
         p50Ms: steady.p50,
         p99Ms: steady.p99,

@@ -62,6 +62,26 @@ export async function benchDatabase(
   };
 }
 
+/** The bot token every benchmark signs its users' init data with (nothing is sent to Telegram). */
+export const BENCH_BOT_TOKEN = '123456789:BENCH-token-for-seer-benchmarks_abcd';
+
+/**
+ * A server's environment as an operator runs it: production mode with a bot token, so no demo
+ * advisors, demo replies or demo sign-in (the benchmark seeds its own data). The bot's calls go
+ * to the discard port on this machine and fail at once instead of reaching for Telegram.
+ */
+export function productionEnv(databaseUrl: string): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    BOT_TOKEN: BENCH_BOT_TOKEN,
+    BOT_API_URL: 'http://127.0.0.1:9',
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'https://seer.example.com',
+    FREE_MESSAGES: '0',
+    LOG_LEVEL: 'error',
+  };
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const server = net.createServer();

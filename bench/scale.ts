@@ -15,7 +15,9 @@ import os from 'node:os';
 import WebSocket from 'ws';
 import { signInitData } from '../apps/server/src/auth/init-data.js';
 import { spawnServer, type ServerProcess } from '../apps/server/src/test/server-process.js';
+import { seedDemoData } from '../apps/server/src/demo/index.js';
 import {
+  BENCH_BOT_TOKEN,
   benchDatabase,
   cpuMs,
   databaseCpuMs,
@@ -24,6 +26,7 @@ import {
   load,
   loadAverage,
   percentiles,
+  productionEnv,
   request,
 } from './lib.js';
 
@@ -131,14 +134,11 @@ async function main(): Promise<void> {
   let servers: ServerProcess[] = [];
   const sockets: WebSocket[] = [];
   try {
-    // One server first: it migrates and seeds the demo data; the advisors are linked to people.
-    const advisors = await (async () => {
-      const first = await spawnServer({ env: serverEnv(db.url, redis.url) });
-      await first.kill('SIGTERM');
-      return db.sql<
-        { id: number }[]
-      >`SELECT id FROM advisors WHERE is_active ORDER BY id LIMIT ${ADVISORS}`;
-    })();
+    // The catalogue seeded by the benchmark (production servers seed nothing); advisors linked to people.
+    await seedDemoData(db.sql);
+    const advisors = await db.sql<
+      { id: number }[]
+    >`SELECT id FROM advisors WHERE is_active ORDER BY id LIMIT ${ADVISORS}`;
     for (const [i, advisor] of advisors.entries())
       await db.sql`UPDATE advisors SET telegram_id = ${FIRST_ADVISOR_USER + i} WHERE id = ${advisor.id}`;
     await db.sql`
@@ -148,11 +148,8 @@ async function main(): Promise<void> {
       INSERT INTO ledger (user_id, amount_cents, reason)
       SELECT telegram_id, balance_cents, 'bench_credit' FROM users
       WHERE telegram_id BETWEEN ${FIRST_USER} AND ${FIRST_USER + USERS - 1}`;
-    const [setting] = await db.sql<{ value: string }[]>`
-      SELECT value FROM settings WHERE key = 'demo_bot_token'`;
-    const token = setting!.value;
     const initData = (id: number) =>
-      signInitData(token, { id, first_name: `Bench${id}`, language_code: 'en' });
+      signInitData(BENCH_BOT_TOKEN, { id, first_name: `Bench${id}`, language_code: 'en' });
     const userAuth = Array.from({ length: USERS }, (_, i) => initData(FIRST_USER + i));
 
     let seq = 0;
@@ -313,13 +310,7 @@ async function main(): Promise<void> {
 }
 
 function serverEnv(databaseUrl: string, redisUrl: string): Record<string, string> {
-  return {
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: redisUrl,
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'warn',
-    FREE_MESSAGES: '0',
-  };
+  return { ...productionEnv(databaseUrl), REDIS_URL: redisUrl, LOG_LEVEL: 'warn' };
 }
 
 main().catch((error: unknown) => {

@@ -27,6 +27,7 @@ import * as N from './notifications.js';
 import * as K from './clients.js';
 import * as OP from './advisor-profile.js';
 import * as P from './applications.js';
+import * as SF from './safety.js';
 
 /** Every failure answer: a 4xx (or hidden 5xx) with a message naming the problem. */
 export const ErrorAnswer = z.object({
@@ -57,6 +58,16 @@ export const ERROR_CODES = {
   /** The user's satisfaction credits of this calendar month (UTC) reached the monthly cap. */
   satisfactionLimitReached: 'satisfaction_limit_reached',
   conflict: 'conflict',
+  /** The caller has reported this message or advisor already (409); one report per person and thing. */
+  alreadyReported: 'already_reported',
+  /** The advisor blocked this user (403): the message was not sent and nothing was charged. */
+  blockedByAdvisor: 'blocked_by_advisor',
+  /** The user blocked this advisor (403): the advisor's reply was not sent. */
+  blockedByUser: 'blocked_by_user',
+  /** The caller blocked the other party (403): unblock to write again; nothing was charged. */
+  youBlocked: 'you_blocked',
+  /** The account is suspended by staff (403): no sign-in until staff lift it. */
+  accountSuspended: 'account_suspended',
   tooManyRequests: 'too_many_requests',
   /** A per-user limit of a call; the answer's Retry-After header says when to try again. */
   rateLimited: 'rate_limited',
@@ -1129,6 +1140,105 @@ export const CALLS = {
       "Approve (the advisor's price changes for the next message) or refuse a pending price request",
     body: OP.AdminDecidePriceRequestBody,
     answer: OP.AdminDecidePriceRequestAnswer,
+    access: 'admin',
+  },
+  ReportMessage: {
+    name: 'ReportMessage.php',
+    methods: ['POST'],
+    summary:
+      "Report a message of the other party of one of the caller's dialogs (a user's advisor, an advisor's client); once per person and message",
+    body: SF.ReportMessageBody,
+    answer: SF.ReportAnswer,
+    access: 'user',
+  },
+  ReportAdvisor: {
+    name: 'ReportAdvisor.php',
+    methods: ['POST'],
+    summary: 'Report an advisor to staff; once per person and advisor',
+    body: SF.ReportAdvisorBody,
+    answer: SF.ReportAnswer,
+    access: 'user',
+  },
+  BlockAdvisor: {
+    name: 'BlockAdvisor.php',
+    methods: ['POST'],
+    summary:
+      "Block an advisor: they leave the caller's lists and can no longer write to the caller (again: no change)",
+    body: SF.BlockAdvisorBody,
+    answer: SF.BlockStateAnswer,
+    access: 'user',
+  },
+  UnblockAdvisor: {
+    name: 'UnblockAdvisor.php',
+    methods: ['POST'],
+    summary: "Lift the caller's block of an advisor",
+    body: SF.BlockAdvisorBody,
+    answer: SF.BlockStateAnswer,
+    access: 'user',
+  },
+  GetBlockState: {
+    name: 'GetBlockState.php',
+    methods: ['GET'],
+    summary: 'Whether the caller blocked this advisor, and whether the advisor blocked the caller',
+    query: SF.BlockStateQuery,
+    answer: SF.BlockStateAnswer,
+    access: 'user',
+  },
+  GetBlockedAdvisors: {
+    name: 'GetBlockedAdvisors.php',
+    methods: ['GET'],
+    summary: 'The advisors the caller blocked, newest first',
+    answer: SF.BlockedAdvisorsAnswer,
+    access: 'user',
+  },
+  ManagerBlockUser: {
+    name: 'ManagerBlockUser.php',
+    methods: ['POST'],
+    summary:
+      'Block a client of one of your dialogs: they can no longer write to you (told so, nothing charged)',
+    body: SF.BlockUserBody,
+    answer: SF.BlockStateAnswer,
+    access: 'advisor',
+  },
+  ManagerUnblockUser: {
+    name: 'ManagerUnblockUser.php',
+    methods: ['POST'],
+    summary: "Lift the advisor's block of a client",
+    body: SF.BlockUserBody,
+    answer: SF.BlockStateAnswer,
+    access: 'advisor',
+  },
+  ManagerGetBlockState: {
+    name: 'ManagerGetBlockState.php',
+    methods: ['GET'],
+    summary: 'Whether the advisor blocked this client, and whether the client blocked the advisor',
+    query: SF.ManagerBlockStateQuery,
+    answer: SF.BlockStateAnswer,
+    access: 'advisor',
+  },
+  AdminReports: {
+    name: 'AdminReports.php',
+    methods: ['GET'],
+    summary: 'Reports to review (status=closed: decided ones), each with the message in context',
+    query: SF.AdminReportsQuery,
+    answer: SF.AdminReportsAnswer,
+    access: 'admin',
+  },
+  AdminDecideReport: {
+    name: 'AdminDecideReport.php',
+    methods: ['POST'],
+    summary:
+      'Act on a report: dismiss, warn the reported party, hide the message, suspend the advisor or the user; closes the open reports of the same thing',
+    body: SF.AdminDecideReportBody,
+    answer: SF.AdminDecideReportAnswer,
+    access: 'admin',
+  },
+  AdminLiftSuspension: {
+    name: 'AdminLiftSuspension.php',
+    methods: ['POST'],
+    summary: "Lift a user's suspension (they sign in again from Telegram)",
+    body: SF.AdminLiftSuspensionBody,
+    answer: SF.AdminLiftSuspensionAnswer,
     access: 'admin',
   },
 } as const satisfies Record<string, CallSpec>;

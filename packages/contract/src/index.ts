@@ -23,3 +23,4 @@ export * from './payment-methods.js';
 export * from './clients.js';
 export * from './applications.js';
 export * from './advisor-profile.js';
+export * from './safety.js';

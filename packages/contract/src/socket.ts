@@ -117,6 +117,19 @@ export const ServerFrame = z.discriminatedUnion('type', [
   /** A notification was written or bumped (notification), or the unread count changed (notification null). */
   z.object({ type: z.literal('notification'), data: NotificationFrameData }),
   z.object({ type: z.literal('pong') }),
+  /**
+   * A block between a dialog's user and advisor was set or lifted (docs/decisions/048): both
+   * parties' sockets hear it, so an open chat stops (or starts again) taking messages at once.
+   */
+  z.object({
+    type: z.literal('block'),
+    data: z.object({
+      manager_id: z.number().int(),
+      telegram_user_id: z.number().int(),
+      by: z.enum(['user', 'manager']),
+      blocked: z.boolean(),
+    }),
+  }),
   /** The session token (first or renewed) was taken: the socket is now good until `expires_at` (seconds since the epoch). */
   z.object({ type: z.literal('session'), expires_at: z.number().int() }),
   z.object({ type: z.literal('error'), message: z.string() }),

@@ -211,6 +211,18 @@ const EnvSchema = z.object({
   TRIAL_PRICE_CAP_CENTS: optionalString.refine((v) => v === undefined || /^[1-9]\d{0,8}$/.test(v), {
     message: 'TRIAL_PRICE_CAP_CENTS must be a whole number of cents (1 or more)',
   }),
+  PAYOUT_HOLD_DAYS: optionalString.refine(
+    (v) => v === undefined || (/^\d{1,3}$/.test(v) && Number(v) <= 365),
+    { message: 'PAYOUT_HOLD_DAYS must be a whole number of days from 0 to 365' },
+  ),
+  PAYOUT_MINIMUM_CENTS: optionalString.refine((v) => v === undefined || /^[1-9]\d{0,8}$/.test(v), {
+    message: 'PAYOUT_MINIMUM_CENTS must be a whole number of cents (1 or more)',
+  }),
+  PAYOUT_CONFIRM_MINUTES: optionalString.refine(
+    (v) => v === undefined || (/^[1-9]\d{0,4}$/.test(v) && Number(v) <= 10_080),
+    { message: 'PAYOUT_CONFIRM_MINUTES must be a whole number of minutes from 1 to 10080' },
+  ),
+  PAYOUT_EXPLORER_URL: url('PAYOUT_EXPLORER_URL'),
 });
 
 /** Every environment variable Seer reads (listed in .env.example, checked by env-example.test.ts). */
@@ -324,6 +336,20 @@ export interface Config {
   trialSharePercent: number;
   /** The highest price per message of an advisor on trial, in cents (decision 046). */
   trialPriceCapCents: number;
+  /** Advisors paid in TON (decision 047). */
+  payouts: {
+    /** Earnings younger than this are not payable yet (a refund may still take them back). */
+    holdDays: number;
+    /** The smallest payout an advisor may request, in cents. */
+    minimumCents: number;
+    /**
+     * How long after a batch's TON Connect validUntil its messages are waited for on the indexer;
+     * a payout whose message has not appeared by then is returned to the advisor's balance.
+     */
+    confirmMs: number;
+    /** A transaction's page on an explorer: this URL followed by the hash in hex. */
+    explorerUrl: string;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -439,5 +465,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     responseTimesRefreshMs: Number(e.RESPONSE_TIMES_REFRESH_SECONDS ?? '600') * 1000,
     trialSharePercent: Number(e.TRIAL_SHARE_PERCENT ?? '20'),
     trialPriceCapCents: Number(e.TRIAL_PRICE_CAP_CENTS ?? '199'),
+    payouts: {
+      holdDays: Number(e.PAYOUT_HOLD_DAYS ?? '7'),
+      minimumCents: Number(e.PAYOUT_MINIMUM_CENTS ?? '2000'),
+      confirmMs: Number(e.PAYOUT_CONFIRM_MINUTES ?? '15') * 60_000,
+      explorerUrl:
+        e.PAYOUT_EXPLORER_URL ??
+        ((e.TON_NETWORK ?? 'mainnet') === 'testnet'
+          ? 'https://testnet.tonviewer.com/transaction/'
+          : 'https://tonviewer.com/transaction/'),
+    },
   };
 }

@@ -29,10 +29,11 @@ export interface ClaimedNotice extends OutboxNotice {
 export class NoticeOutboxRepository {
   constructor(private readonly sql: Sql) {}
 
-  async insert(notice: OutboxNotice): Promise<number> {
-    const [row] = await this.sql<{ id: number }[]>`
+  /** Writes a notice, in the caller's transaction when given one (it is sent once that commits). */
+  async insert(notice: OutboxNotice, tx: Tx | Sql = this.sql): Promise<number> {
+    const [row] = await tx<{ id: number }[]>`
       INSERT INTO bot_outbox (chat_id, text, reply_markup, dialog_user_id, dialog_advisor_id)
-      VALUES (${notice.chatId}, ${notice.text}, ${this.sql.json(notice.replyMarkup as never)},
+      VALUES (${notice.chatId}, ${notice.text}, ${tx.json(notice.replyMarkup as never)},
         ${notice.dialog?.userId ?? null}, ${notice.dialog?.advisorId ?? null})
       RETURNING id`;
     return row!.id;

@@ -15,6 +15,7 @@
  * (docs/decisions/016-bot-outbox.md says what that trades away).
  */
 import { GrammyError, HttpError, type Api } from 'grammy';
+import type { Tx } from '../db/database.js';
 import type {
   ClaimedNotice,
   NoticeDialog,
@@ -82,6 +83,14 @@ export class NoticeOutbox {
   async enqueue(notice: OutboxNotice): Promise<void> {
     await this.deps.repository.insert(notice);
     this.wake();
+  }
+
+  /**
+   * Writes the notice in the caller's transaction: it goes with the change it tells of, or not at
+   * all. Call notify() once the transaction has committed.
+   */
+  async enqueueIn(tx: Tx, notice: OutboxNotice): Promise<void> {
+    await this.deps.repository.insert(notice, tx);
   }
 
   /** Notices were written elsewhere (a receipt, in a money transaction that has committed): look now. */

@@ -11,13 +11,20 @@
  */
 import { formatMoney, type Locale } from '@seer/contract';
 import type { Tx } from '../db/database.js';
-import type { LedgerEntry, LedgerObserver, NoticedReason } from '../money/index.js';
+import type { LEDGER_REASONS, LedgerEntry, LedgerObserver, NoticedReason } from '../money/index.js';
 import { type UsersService, localeOfUser } from '../users/index.js';
 import type { NoticeOutboxRepository } from './notice-outbox.repository.js';
 
+/**
+ * Reasons told by a notice of their own, written in the same transaction as the ledger row: a
+ * dispute's refund comes with the case's outcome and staff's words (decision 049), so no receipt.
+ */
+type ToldElsewhere = typeof LEDGER_REASONS.disputeRefund;
+type ReceiptReason = Exclude<NoticedReason, ToldElsewhere>;
+
 interface ReceiptTexts {
   /** What the change was, and how much: "TON deposit: $12.50 added to your balance." */
-  what: Record<NoticedReason, (amount: string) => string>;
+  what: Record<ReceiptReason, (amount: string) => string>;
   balance: (amount: string) => string;
   /** "3 free messages": the amount of a change of free messages only (referral bonuses). */
   freeMessages: (count: number) => string;
@@ -77,7 +84,7 @@ export const RECEIPT_TEXTS: Record<Locale, ReceiptTexts> = {
 /** The receipt's words for one ledger row. */
 export function receiptText(
   entry: Pick<LedgerEntry, 'amountCents' | 'balanceCents'> &
-    Partial<Pick<LedgerEntry, 'freeMessagesDelta' | 'freeMessages'>> & { reason: NoticedReason },
+    Partial<Pick<LedgerEntry, 'freeMessagesDelta' | 'freeMessages'>> & { reason: ReceiptReason },
   locale: Locale,
 ): string {
   const texts = RECEIPT_TEXTS[locale];
@@ -89,7 +96,7 @@ export function receiptText(
   return `${texts.what[entry.reason](amount)}\n${texts.balance(formatMoney(entry.balanceCents, locale))}`;
 }
 
-function isNoticed(reason: string): reason is NoticedReason {
+function isNoticed(reason: string): reason is ReceiptReason {
   return reason !== 'message' && reason in RECEIPT_TEXTS.en.what;
 }
 

@@ -4,7 +4,11 @@ import { UserNotices } from './user-notices.js';
 function notices(openApps: number[] = []) {
   const written: unknown[] = [];
   const service = new UserNotices({
-    outbox: { enqueue: async (notice) => void written.push(notice) },
+    outbox: {
+      enqueue: async (notice) => void written.push(notice),
+      enqueueIn: async (_tx, notice) => void written.push(notice),
+      notify: () => undefined,
+    },
     userSockets: { anyOpen: async (telegramId) => openApps.includes(telegramId) },
     publicUrl: 'https://seer.example',
   });

@@ -9,7 +9,8 @@ import type { Locale } from '@seer/contract';
 import type { UserSockets } from '../realtime/user-sockets.js';
 import { localeOfUser, type LanguageFacts } from '../users/index.js';
 import type { NoticeOutbox } from './notice-outbox.js';
-import type { NoticeDialog } from './notice-outbox.repository.js';
+import type { NoticeDialog, OutboxNotice } from './notice-outbox.repository.js';
+import type { Tx } from '../db/database.js';
 
 /** Who a notice goes to: their Telegram id, the bot's right to write, their language. */
 export interface NoticeRecipient extends LanguageFacts {
@@ -29,7 +30,7 @@ export interface AppNotice {
 export class UserNotices {
   constructor(
     private readonly deps: {
-      outbox: Pick<NoticeOutbox, 'enqueue'>;
+      outbox: Pick<NoticeOutbox, 'enqueue' | 'enqueueIn' | 'notify'>;
       userSockets: Pick<UserSockets, 'anyOpen'>;
       publicUrl: string;
     },
@@ -43,8 +44,25 @@ export class UserNotices {
 
   /** Writes the notice to the bot's outbox (it is sent with retries), in the user's language. */
   async send(recipient: NoticeRecipient, notice: AppNotice): Promise<void> {
+    await this.deps.outbox.enqueue(this.toOutbox(recipient, notice));
+  }
+
+  /**
+   * Writes the notice in the caller's transaction, so it is sent exactly when the change it tells
+   * of commits; call `committed()` after the commit to have it sent at once.
+   */
+  async sendIn(tx: Tx, recipient: NoticeRecipient, notice: AppNotice): Promise<void> {
+    await this.deps.outbox.enqueueIn(tx, this.toOutbox(recipient, notice));
+  }
+
+  /** A transaction that wrote notices with `sendIn` has committed: the outbox looks now. */
+  committed(): void {
+    this.deps.outbox.notify();
+  }
+
+  private toOutbox(recipient: NoticeRecipient, notice: AppNotice): OutboxNotice {
     const locale = localeOfUser(recipient);
-    await this.deps.outbox.enqueue({
+    return {
       chatId: recipient.telegramId,
       text: notice.text(locale),
       ...(notice.answers ? { dialog: notice.answers } : {}),
@@ -58,6 +76,6 @@ export class UserNotices {
           ],
         ],
       },
-    });
+    };
   }
 }

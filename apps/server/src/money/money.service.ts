@@ -29,6 +29,8 @@ export const LEDGER_REASONS = {
   referralBonus: 'referral_bonus',
   /** An admin taking a referral's free messages back (what is left of them). */
   referralReversal: 'referral_reversal',
+  /** Staff refunding the paid messages of a user's dispute, once per dispute (disputes/; decision 049). */
+  disputeRefund: 'dispute_refund',
 } as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[keyof typeof LEDGER_REASONS];
 

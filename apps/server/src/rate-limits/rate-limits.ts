@@ -58,6 +58,12 @@ export const RATE_LIMITS = {
    * MarkNotificationsRead: small writes heard live by others (or the user's other devices).
    */
   chatChange: { calls: 120, perSeconds: 60, counted: 'instance', what: 'chat changes' },
+  /** ExportMyData: gathers every row of the user and sends a document through the Bot API. */
+  dataExport: { calls: 3, perSeconds: 3600, counted: 'shared', what: 'data exports' },
+  /** SendTranscript: sends a document through the Bot API. */
+  transcript: { calls: 10, perSeconds: 3600, counted: 'shared', what: 'transcripts' },
+  /** DeleteAccount (both steps) and SearchMessages. */
+  privacy: { calls: 30, perSeconds: 60, counted: 'instance', what: 'privacy requests' },
   /** CreateSession and RenewSession: each writes a session row. */
   session: { calls: 30, perSeconds: 600, counted: 'instance', what: 'sign-ins' },
 } as const satisfies Record<string, RateLimit>;

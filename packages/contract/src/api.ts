@@ -27,6 +27,7 @@ import * as N from './notifications.js';
 import * as K from './clients.js';
 import * as OP from './advisor-profile.js';
 import * as P from './applications.js';
+import * as PO from './payouts.js';
 import * as SF from './safety.js';
 
 /** Every failure answer: a 4xx (or hidden 5xx) with a message naming the problem. */
@@ -1239,6 +1240,48 @@ export const CALLS = {
     summary: "Lift a user's suspension (they sign in again from Telegram)",
     body: SF.AdminLiftSuspensionBody,
     answer: SF.AdminLiftSuspensionAnswer,
+    access: 'admin',
+  },
+  ManagerGetPayouts: {
+    name: 'ManagerGetPayouts.php',
+    methods: ['GET'],
+    summary:
+      "The advisor's statement by day and month, what is owed, held and payable, the open payout request and past payouts",
+    answer: PO.ManagerGetPayoutsAnswer,
+    access: 'advisor',
+  },
+  ManagerRequestPayout: {
+    name: 'ManagerRequestPayout.php',
+    methods: ['POST'],
+    summary:
+      'Request a payout in TON to an address: at least the minimum, at most what is payable, one open request at a time',
+    body: PO.ManagerRequestPayoutBody,
+    answer: PO.ManagerRequestPayoutAnswer,
+    access: 'advisor',
+  },
+  ManagerCancelPayout: {
+    name: 'ManagerCancelPayout.php',
+    methods: ['POST'],
+    summary: 'Cancel an own payout request not yet in a batch; the amount is payable again',
+    body: PO.ManagerCancelPayoutBody,
+    answer: PO.ManagerCancelPayoutAnswer,
+    access: 'advisor',
+  },
+  AdminPayoutQueue: {
+    name: 'AdminPayoutQueue.php',
+    methods: ['GET'],
+    summary:
+      "Open payout requests oldest first, then the latest closed ones, and the operator's wallet",
+    answer: PO.AdminPayoutQueueAnswer,
+    access: 'admin',
+  },
+  AdminCreatePayoutBatch: {
+    name: 'AdminCreatePayoutBatch.php',
+    methods: ['POST'],
+    summary:
+      "Record a batch of up to 4 requested payouts as sent (TON fixed at today's rate) and get the TON Connect messages to sign",
+    body: PO.AdminCreatePayoutBatchBody,
+    answer: PO.AdminCreatePayoutBatchAnswer,
     access: 'admin',
   },
 } as const satisfies Record<string, CallSpec>;

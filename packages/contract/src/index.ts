@@ -24,3 +24,4 @@ export * from './clients.js';
 export * from './applications.js';
 export * from './advisor-profile.js';
 export * from './safety.js';
+export * from './payouts.js';

@@ -6,7 +6,7 @@ import { LIMITS, parseDollarsToCents, readText } from '@seer/contract';
 import type { Sql, Tx } from '../db/database.js';
 import type { AdminRepository } from './admin.repository.js';
 import type { UsersService } from '../users/index.js';
-import type { AdvisorsService, Advisor } from '../advisors/index.js';
+import type { AdvisorsService, Advisor, AdvisorTrials } from '../advisors/index.js';
 import { type ImagesService, imageUrl } from '../images/index.js';
 import { LEDGER_REASONS, type MoneyService } from '../money/index.js';
 import { BadRequestError, NotFoundError } from '../errors.js';
@@ -36,6 +36,7 @@ export class AdminService {
     private readonly advisors: AdvisorsService,
     private readonly images: ImagesService,
     private readonly events: EventBus,
+    private readonly trials: Pick<AdvisorTrials, 'checkPrice'>,
   ) {}
 
   /** After the change has committed: every instance drops the rights these people held. */
@@ -184,6 +185,8 @@ export class AdminService {
       } else {
         const existing = await this.advisors.find(id, tx);
         if (!existing) throw new NotFoundError(`Advisor ${id} not found`);
+        // An advisor on trial charges at most the cap, whoever sets the price (decision 046).
+        await this.trials.checkPrice(id, priceCents, tx);
         deactivated = existing.is_active && !body.is_active;
         await this.advisors.update(tx, id, {
           ...fields,

@@ -24,10 +24,10 @@ export const adminModule = defineModule({
   name: 'admin',
   needs: ['money', 'users', 'advisors', 'images'],
   uses: ['auth', 'payments'],
-  create: ({ sql, events, services: { money, users, advisors, images } }) => {
+  create: ({ sql, events, services: { money, users, advisors, images, trials } }) => {
     const audit = new AdminRepository(sql);
     return {
-      admin: new AdminService(sql, audit, money, users, advisors, images, events),
+      admin: new AdminService(sql, audit, money, users, advisors, images, events, trials),
       payouts: new PayoutsService(sql, new PayoutsRepository(sql), audit, advisors),
     };
   },

@@ -20,6 +20,7 @@ import { imageUrl, type ImagesService } from '../images/index.js';
 import type { AdvisorProfileRepository, PriceRequestRow } from './advisor-profile.repository.js';
 import type { AdvisorRecord, AdvisorsRepository } from './advisors.repository.js';
 import type { AdvisorsService } from './advisors.service.js';
+import type { AdvisorTrials } from './trial.js';
 
 function toPending(row: PriceRequestRow) {
   return { id: row.id, price_cents: row.price_cents, created_at: row.created_at.toISOString() };
@@ -48,6 +49,7 @@ export class AdvisorProfileService {
     private readonly advisors: Pick<AdvisorsService, 'invalidate' | 'find'>,
     private readonly images: Pick<ImagesService, 'uploadedBy'>,
     private readonly sql: Sql,
+    private readonly trials: Pick<AdvisorTrials, 'checkPrice'>,
   ) {}
 
   async get(advisorId: number): Promise<AdvisorOwnProfile> {
@@ -130,6 +132,8 @@ export class AdvisorProfileService {
   async requestPrice(advisor: AdvisorRecord, priceCents: number) {
     if (priceCents === advisor.price_cents)
       throw new BadRequestError('price_cents is already the current price');
+    // An advisor on trial is told the cap now rather than by a refusal later (decision 046).
+    await this.trials.checkPrice(advisor.id, priceCents, this.sql);
     return toPending(await this.repository.requestPrice(advisor.id, priceCents));
   }
 
@@ -172,6 +176,8 @@ export class AdvisorProfileService {
       if (!request) throw new NotFoundError(`Price request ${id} not found`);
       if (request.status !== 'pending')
         throw new ConflictError(`Price request ${id} is already ${request.status}`);
+      // A request from before the trial's cap was lowered is not approved above it (decision 046).
+      if (approve) await this.trials.checkPrice(request.advisor_id, request.price_cents, tx);
       await this.repository.decide(tx, id, approve ? 'approved' : 'refused', actor);
       if (approve) await this.repository.setPrice(tx, request.advisor_id, request.price_cents);
       const wire = toAdminPriceRequest(await this.repository.requestById(tx, id));

@@ -25,6 +25,8 @@ export interface AdvisorRecord {
   translations: Record<string, AdvisorTexts>;
   /** Median first-response time over the last 30 days, as last refreshed; null below the minimum of periods. */
   median_response_seconds: number | null;
+  /** On trial (decision 046): shown to a share of users, price at most the cap. */
+  on_trial: boolean;
 }
 
 /** What one refresh of the response times found. */
@@ -55,7 +57,7 @@ export interface NewAdvisor {
 
 const COLUMNS = `id, name, avatar_url, category_id, description, additional_info, price_cents, experience_years,
   clients, languages, is_active, is_away, is_demo, demo_online, telegram_id, rating_sum, review_count,
-  text_language, median_response_seconds, COALESCE((SELECT jsonb_object_agg(t.language, jsonb_build_object('description', t.description,
+  text_language, median_response_seconds, on_trial, COALESCE((SELECT jsonb_object_agg(t.language, jsonb_build_object('description', t.description,
     'additional_info', t.additional_info)) FROM advisor_texts t WHERE t.advisor_id = advisors.id), '{}') AS translations`;
 
 export class AdvisorsRepository {
@@ -143,6 +145,23 @@ export class AdvisorsRepository {
 
   async setActive(tx: Tx, advisorId: number, active: boolean): Promise<void> {
     await tx`UPDATE advisors SET is_active = ${active} WHERE id = ${advisorId}`;
+  }
+
+  async setOnTrial(tx: Tx, advisorId: number, onTrial: boolean): Promise<void> {
+    await tx`UPDATE advisors SET on_trial = ${onTrial} WHERE id = ${advisorId}`;
+  }
+
+  async onTrial(db: Sql | Tx, advisorId: number): Promise<boolean> {
+    const [row] = await db<{ on_trial: boolean }[]>`
+      SELECT on_trial FROM advisors WHERE id = ${advisorId}`;
+    return row?.on_trial ?? false;
+  }
+
+  /** The users who have a dialog with each of these advisors (the trial's "already a client"). */
+  async usersWithDialogs(advisorIds: number[]): Promise<{ advisor_id: number; user_id: number }[]> {
+    if (advisorIds.length === 0) return [];
+    return this.sql<{ advisor_id: number; user_id: number }[]>`
+      SELECT advisor_id, user_id FROM dialogs WHERE advisor_id = ANY(${advisorIds}::int[])`;
   }
 
   async setAway(advisorId: number, away: boolean): Promise<void> {

@@ -21,7 +21,7 @@ export function advisorsRoutes(
   registerCall(app, auth, 'GetAllManagers', async ({ request, reply, query, identity }) => {
     const lang = await readerLanguage(query.lang, identity);
     // Sent as prepared bytes (gzipped when accepted): the list is the hottest read of the app.
-    const answer = await advisors.listAnswer(lang, query.language);
+    const answer = await advisors.listAnswer(identity.telegramId, lang, query.language);
     return answer.send(request, reply) as never;
   });
 
@@ -30,6 +30,7 @@ export function advisorsRoutes(
       query.category_id,
       await readerLanguage(query.lang, identity),
       query.language,
+      identity.telegramId,
     ),
   );
 

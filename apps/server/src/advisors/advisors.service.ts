@@ -18,20 +18,32 @@ import type { PresenceSource } from '../realtime/presence.js';
 import { NotFoundError } from '../errors.js';
 import { PreparedAnswer } from '../http/prepared-answer.js';
 import type { EventBus } from '../realtime/event-bus.js';
+import { seesTrialAdvisor } from './trial.js';
 
 const LIST_TTL_MS = 1000;
+/** Prepared catalogue answers kept per cache period (one per language, filter and trial view). */
+const ANSWERS_KEPT = 256;
+const NOTHING_HIDDEN: readonly number[] = [];
+
+interface CatalogueCache {
+  at: number;
+  records: AdvisorRecord[];
+  /** Advisors on trial, by id order. */
+  trialIds: number[];
+  /** Who sees a trial advisor outside its share: users with a dialog, and the advisor's own account. */
+  trialKnownTo: Map<number, Set<number>>;
+  answers: Map<string, PreparedAnswer>;
+}
 
 export class AdvisorsService {
-  private cache: {
-    at: number;
-    records: AdvisorRecord[];
-    answers: Map<string, PreparedAnswer>;
-  } | null = null;
+  private cache: CatalogueCache | null = null;
 
   constructor(
     private readonly repository: AdvisorsRepository,
     private readonly presence: PresenceSource,
     private readonly events: EventBus,
+    /** The share of users (percent) who see an advisor on trial in the catalogue (decision 046). */
+    private readonly trialSharePercent = 100,
   ) {}
 
   /** Forget cached lists (after a review, an edit, a presence change). */
@@ -39,41 +51,91 @@ export class AdvisorsService {
     this.cache = null;
   }
 
-  private async activeRecords(): Promise<{
-    records: AdvisorRecord[];
-    entry: NonNullable<AdvisorsService['cache']>;
-  }> {
+  private async activeRecords(): Promise<{ records: AdvisorRecord[]; entry: CatalogueCache }> {
     if (!this.cache || Date.now() - this.cache.at > LIST_TTL_MS) {
+      const at = Date.now();
+      const records = await this.repository.listActive();
+      const onTrial = records.filter((record) => record.on_trial);
+      const trialKnownTo = new Map<number, Set<number>>();
+      // One query per cache period, and only while someone is on trial and hidden from anybody.
+      if (onTrial.length > 0 && this.trialSharePercent < 100) {
+        for (const record of onTrial)
+          trialKnownTo.set(
+            record.id,
+            new Set(record.telegram_id === null ? [] : [record.telegram_id]),
+          );
+        const dialogs = await this.repository.usersWithDialogs(onTrial.map((r) => r.id));
+        for (const { advisor_id, user_id } of dialogs) trialKnownTo.get(advisor_id)?.add(user_id);
+      }
       this.cache = {
-        at: Date.now(),
-        records: await this.repository.listActive(),
+        at,
+        records,
+        trialIds: onTrial.map((record) => record.id),
+        trialKnownTo,
         answers: new Map(),
       };
     }
     return { records: this.cache.records, entry: this.cache };
   }
 
-  /** Active advisors with texts in `lang`; with `language`, only those who answer in it. */
-  async list(lang: Locale = DEFAULT_LOCALE, language?: string): Promise<Advisor[]> {
-    const { records } = await this.activeRecords();
+  /**
+   * The advisors on trial this user does not see (decision 046): outside the trial's share of
+   * users, with no dialog with them, not their own account. A few integer hashes per request and
+   * no query: the trial's dialogs are read once per cache period.
+   */
+  private hiddenFrom(entry: CatalogueCache, viewerId: number): readonly number[] {
+    if (entry.trialIds.length === 0 || this.trialSharePercent >= 100) return NOTHING_HIDDEN;
+    let hidden: number[] | null = null;
+    for (const id of entry.trialIds) {
+      if (seesTrialAdvisor(viewerId, id, this.trialSharePercent)) continue;
+      if (entry.trialKnownTo.get(id)?.has(viewerId)) continue;
+      (hidden ??= []).push(id);
+    }
+    return hidden ?? NOTHING_HIDDEN;
+  }
+
+  private wireList(
+    records: AdvisorRecord[],
+    lang: Locale,
+    language: string | undefined,
+    hidden: readonly number[],
+  ): Advisor[] {
     return records
       .filter((r) => !language || r.languages.includes(language))
+      .filter((r) => hidden.length === 0 || !hidden.includes(r.id))
       .map((r) => this.toWire(r, lang));
   }
 
   /**
-   * GetAllManagers' answer, serialized and encoded once per cache period and query (and gzipped
-   * on first demand): the busiest call of the app.
+   * Every active advisor with texts in `lang`; with `language`, only those who answer in it.
+   * Advisors on trial included: what a user is shown is `listFor`.
    */
-  async listAnswer(lang: Locale, language?: string): Promise<PreparedAnswer> {
-    const { entry } = await this.activeRecords();
-    const key = `${lang}|${language ?? ''}`;
+  async list(lang: Locale = DEFAULT_LOCALE, language?: string): Promise<Advisor[]> {
+    const { records } = await this.activeRecords();
+    return this.wireList(records, lang, language, NOTHING_HIDDEN);
+  }
+
+  /** The catalogue as this user sees it: `list` without the advisors on trial hidden from them. */
+  async listFor(viewerId: number, lang: Locale = DEFAULT_LOCALE, language?: string) {
+    const { records, entry } = await this.activeRecords();
+    return this.wireList(records, lang, language, this.hiddenFrom(entry, viewerId));
+  }
+
+  /**
+   * GetAllManagers' answer for this user, serialized and encoded once per cache period, query
+   * and set of trial advisors hidden from them (most users share one), and gzipped on first
+   * demand: the busiest call of the app.
+   */
+  async listAnswer(viewerId: number, lang: Locale, language?: string): Promise<PreparedAnswer> {
+    const { records, entry } = await this.activeRecords();
+    const hidden = this.hiddenFrom(entry, viewerId);
+    const key = `${lang}|${language ?? ''}|${hidden.join(',')}`;
     let answer = entry.answers.get(key);
     if (answer === undefined) {
-      answer = new PreparedAnswer(
-        JSON.stringify({ status: 'success', data: { managers: await this.list(lang, language) } }),
-      );
-      entry.answers.set(key, answer);
+      const managers = this.wireList(records, lang, language, hidden);
+      answer = new PreparedAnswer(JSON.stringify({ status: 'success', data: { managers } }));
+      // Many trial advisors make many views; past the bound a view is built and not kept.
+      if (entry.answers.size < ANSWERS_KEPT) entry.answers.set(key, answer);
     }
     return answer;
   }
@@ -84,14 +146,18 @@ export class AdvisorsService {
     return records.find((record) => record.id === id) ?? null;
   }
 
+  /** One category of the catalogue; as `viewerId` sees it when given (advisors on trial hidden). */
   async listByCategory(
     categoryId: number,
     lang: Locale = DEFAULT_LOCALE,
     language?: string,
+    viewerId?: number,
   ): Promise<Advisor[]> {
-    return (await this.list(lang, language)).filter(
-      (advisor) => advisor.category_id === categoryId,
-    );
+    const advisors =
+      viewerId === undefined
+        ? await this.list(lang, language)
+        : await this.listFor(viewerId, lang, language);
+    return advisors.filter((advisor) => advisor.category_id === categoryId);
   }
 
   async get(id: number, lang: Locale = DEFAULT_LOCALE): Promise<Advisor> {

@@ -13,8 +13,10 @@ import { ResponseTimesRefresher } from './response-times.js';
 import { AdvisorProfileRepository } from './advisor-profile.repository.js';
 import { AdvisorProfileService } from './advisor-profile.service.js';
 import { advisorProfileRoutes } from './advisor-profile.routes.js';
+import { AdvisorTrials } from './trial.js';
 
-export type { AdvisorsService, NewAdvisor, AdvisorProfileService };
+export type { AdvisorsService, NewAdvisor, AdvisorProfileService, AdvisorTrials };
+export { checkTrialPrice, seesTrialAdvisor } from './trial.js';
 /** An advisor as the advisors module keeps them: profile, texts per language, rating, presence flags. */
 export type Advisor = AdvisorRecord;
 export { ratingOf } from './advisors.service.js';
@@ -32,6 +34,8 @@ declare module '../kernel/module.js' {
   interface Services {
     advisors: AdvisorsService;
     advisorProfiles: AdvisorProfileService;
+    /** The trial of a new advisor (decision 046): which users see them, and the price cap. */
+    trials: AdvisorTrials;
   }
 }
 
@@ -39,17 +43,23 @@ export const advisorsModule = defineModule({
   name: 'advisors',
   needs: ['images'],
   uses: ['auth', 'users'],
-  create: ({ sql, presence, events, services }) => {
+  create: ({ sql, presence, events, config, services }) => {
     const repository = new AdvisorsRepository(sql);
-    const advisors = new AdvisorsService(repository, presence, events);
+    const advisors = new AdvisorsService(repository, presence, events, config.trialSharePercent);
+    const trials = new AdvisorTrials(
+      repository,
+      config.trialSharePercent,
+      config.trialPriceCapCents,
+    );
     const advisorProfiles = new AdvisorProfileService(
       new AdvisorProfileRepository(sql),
       repository,
       advisors,
       services.images,
       sql,
+      trials,
     );
-    return { advisors, advisorProfiles };
+    return { advisors, advisorProfiles, trials };
   },
   routes: (app, { services, server }) => {
     advisorsRoutes(app, services.auth, services.advisors, server.limits, services.users);

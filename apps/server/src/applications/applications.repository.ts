@@ -1,4 +1,4 @@
-/** SQL of advisor applications, their thread, and the advisors' trial flag. */
+/** SQL of advisor applications and their thread. */
 import type { ApplicationStage, Locale } from '@seer/contract';
 import type { Sql, Tx } from '../db/database.js';
 
@@ -145,20 +145,5 @@ export class ApplicationsRepository {
       SELECT id, application_id, from_staff, text, internal, created_at
       FROM advisor_application_notes WHERE application_id = ANY(${applicationIds}::bigint[])
       ORDER BY id`;
-  }
-
-  async setOnTrial(tx: Tx, advisorId: number, onTrial: boolean): Promise<void> {
-    await tx`UPDATE advisors SET on_trial = ${onTrial} WHERE id = ${advisorId}`;
-  }
-
-  async onTrial(db: Sql | Tx, advisorId: number): Promise<boolean> {
-    const [row] = await db<{ on_trial: boolean }[]>`
-      SELECT on_trial FROM advisors WHERE id = ${advisorId}`;
-    return row?.on_trial ?? false;
-  }
-
-  async advisorsOnTrial(): Promise<number[]> {
-    const rows = await this.sql<{ id: number }[]>`SELECT id FROM advisors WHERE on_trial`;
-    return rows.map((row) => row.id);
   }
 }

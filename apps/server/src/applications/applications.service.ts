@@ -19,7 +19,7 @@ import type { z } from 'zod';
 import type { SubmitApplicationBody } from '@seer/contract';
 import type { Sql, Tx } from '../db/database.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors.js';
-import type { AdvisorsService } from '../advisors/index.js';
+import type { AdvisorsService, AdvisorTrials } from '../advisors/index.js';
 import type { AuditLog } from '../admin/index.js';
 import type { UserNotices } from '../bot/index.js';
 import { imageUrl } from '../images/index.js';
@@ -27,8 +27,8 @@ import { localeOfUser, type UsersService } from '../users/index.js';
 import type { EventBus } from '../realtime/event-bus.js';
 import type { LogFunction } from '../logger.js';
 import type { ApplicationRow, ApplicationsRepository, NoteRow } from './applications.repository.js';
+import { checkTrialPrice } from '../advisors/index.js';
 import { applicationNotice, type ApplicationChange } from './application-notices.js';
-import { checkTrialPrice } from './trial.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -47,7 +47,7 @@ export class ApplicationsService {
       events: EventBus;
       /** Null without the bot: nothing is told. */
       notices: UserNotices | null;
-      trialPriceCapCents: number;
+      trials: Pick<AdvisorTrials, 'priceCapCents' | 'setOnTrial'>;
       log: LogFunction;
     },
   ) {}
@@ -209,7 +209,7 @@ export class ApplicationsService {
     const priceCents = parseDollarsToCents(String(price));
     if (priceCents === null || priceCents <= 0)
       throw new BadRequestError('price must be a positive amount in dollars, e.g. 1.99');
-    checkTrialPrice(priceCents, this.deps.trialPriceCapCents);
+    checkTrialPrice(priceCents, this.deps.trials.priceCapCents);
     const { row, advisorId } = await this.deps.sql.begin(async (tx) => {
       const application = await this.repository.find(id, tx, true);
       if (!application) throw new NotFoundError(`Application ${id} not found`);
@@ -247,7 +247,7 @@ export class ApplicationsService {
         ),
       );
       await this.deps.advisors.link(tx, advisorId, application.telegram_id);
-      await this.repository.setOnTrial(tx, advisorId, true);
+      await this.deps.trials.setOnTrial(tx, advisorId, true);
       await this.repository.setStage(tx, id, 'trial', { advisorId });
       await this.deps.audit.audit(tx, actor, 'approve-application', {
         applicationId: id,
@@ -292,7 +292,7 @@ export class ApplicationsService {
       if (!application) throw new NotFoundError(`Application ${id} not found`);
       if (application.stage !== 'trial' || application.advisor_id === null)
         throw new ConflictError(`Application ${id} is at ${application.stage}, not on trial`);
-      await this.repository.setOnTrial(tx, application.advisor_id, false);
+      await this.deps.trials.setOnTrial(tx, application.advisor_id, false);
       await this.repository.setStage(tx, id, 'accepted');
       await this.deps.audit.audit(tx, actor, 'end-trial', {
         applicationId: id,

@@ -7,16 +7,12 @@ import { defineModule } from '../kernel/module.js';
 import { ApplicationsRepository } from './applications.repository.js';
 import { ApplicationsService } from './applications.service.js';
 import { applicationsRoutes } from './applications.routes.js';
-import { TrialPolicy } from './trial.js';
 
-export type { ApplicationsService, TrialPolicy };
-export { seesTrialAdvisor, checkTrialPrice } from './trial.js';
+export type { ApplicationsService };
 
 declare module '../kernel/module.js' {
   interface Services {
     applications: ApplicationsService;
-    /** Which users see an advisor on trial, and the trial's price cap. */
-    trials: TrialPolicy;
   }
 }
 
@@ -24,7 +20,7 @@ export const applicationsModule = defineModule({
   name: 'applications',
   needs: ['users', 'advisors', 'admin', 'bot'],
   uses: ['auth'],
-  create: ({ sql, config, events, logTo, services }) => {
+  create: ({ sql, events, logTo, services }) => {
     const repository = new ApplicationsRepository(sql);
     return {
       applications: new ApplicationsService({
@@ -35,10 +31,9 @@ export const applicationsModule = defineModule({
         audit: services.admin.audit,
         events,
         notices: services.notices,
-        trialPriceCapCents: config.trialPriceCapCents,
+        trials: services.trials,
         log: logTo,
       }),
-      trials: new TrialPolicy(repository, config.trialSharePercent, config.trialPriceCapCents),
     };
   },
   routes: (app, { services, server }) =>

@@ -52,7 +52,7 @@ export function registerLinksBotHandlers(
     const locale = users
       ? await users.localeOf(from.id, from.language_code).catch(() => fromQuery)
       : fromQuery;
-    const results = await share.searchResults(ctx.inlineQuery.query, locale);
+    const results = await share.searchResults(ctx.inlineQuery.query, locale, from.id);
     // Personal: the words follow the querying user's language.
     await ctx.answerInlineQuery(results, { cache_time: 60, is_personal: true });
   });

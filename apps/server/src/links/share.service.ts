@@ -139,10 +139,15 @@ export class ShareService {
 
   /**
    * The inline mode's answer: advisors whose name or speciality (in either language) contains
-   * the query, best rated first; an empty query lists the top advisors.
+   * the query, best rated first; an empty query lists the top advisors. The catalogue as the
+   * asking user sees it (advisors on trial outside their share left out: decision 046).
    */
-  async searchResults(query: string, locale: Locale): Promise<InlineQueryResultArticle[]> {
-    const advisors = await this.advisors.list(locale);
+  async searchResults(
+    query: string,
+    locale: Locale,
+    viewerId: number,
+  ): Promise<InlineQueryResultArticle[]> {
+    const advisors = await this.advisors.listFor(viewerId, locale);
     const needle = query.trim().toLocaleLowerCase();
     const matching = needle
       ? advisors.filter((advisor) =>

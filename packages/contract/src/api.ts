@@ -24,6 +24,7 @@ import * as C from './satisfaction.js';
 import { GetHoroscopeAnswer, HoroscopeQuery, birthPlaceField } from './horoscope.js';
 import * as L from './links.js';
 import * as N from './notifications.js';
+import * as PV from './privacy.js';
 import * as K from './clients.js';
 import * as OP from './advisor-profile.js';
 import * as P from './applications.js';
@@ -1015,6 +1016,40 @@ export const CALLS = {
     summary: "Let advisors see the caller's birth data, or not (answers the chat's question)",
     body: K.SetBirthDataSharingBody,
     answer: K.BirthDataSharingAnswer,
+    access: 'user',
+  },
+  ExportMyData: {
+    name: 'ExportMyData.php',
+    methods: ['POST'],
+    summary:
+      "Everything Seer holds of the caller as one JSON file, sent by the bot to the caller's Telegram chat (answered for the app to save when the bot may not write)",
+    answer: PV.ExportMyDataAnswer,
+    access: 'user',
+  },
+  DeleteAccount: {
+    name: 'DeleteAccount.php',
+    methods: ['POST'],
+    summary:
+      'Delete the account in two steps: without confirm_token answers one with the balance given up; with it erases the account and ends every session',
+    body: PV.DeleteAccountBody,
+    answer: PV.DeleteAccountAnswer,
+    access: 'user',
+  },
+  SendTranscript: {
+    name: 'SendTranscript.php',
+    methods: ['POST'],
+    summary:
+      "The caller's chat with one advisor as a text file, sent by the bot to the caller's Telegram chat",
+    body: ManagerIdBody,
+    answer: PV.SendTranscriptAnswer,
+    access: 'user',
+  },
+  SearchMessages: {
+    name: 'SearchMessages.php',
+    methods: ['GET'],
+    summary: "Messages of the caller's chat with one advisor containing a text, newest first",
+    query: PV.SearchMessagesQuery,
+    answer: PV.SearchMessagesAnswer,
     access: 'user',
   },
   GetMyApplication: {

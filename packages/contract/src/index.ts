@@ -21,6 +21,7 @@ export * from './links.js';
 export * from './response-times.js';
 export * from './payment-methods.js';
 export * from './clients.js';
+export * from './privacy.js';
 export * from './applications.js';
 export * from './advisor-profile.js';
 export * from './safety.js';

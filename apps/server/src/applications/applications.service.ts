@@ -1,7 +1,7 @@
 /**
  * Advisor applications (decision 046): an applicant's form, the stages staff move it through,
  * the thread between them, approval (the advisor, the link, the trial) and refusal. Each staff
- * change is written to the audit log in its transaction and told to the applicant by the bot.
+ * change is written to the audit log, and told to the applicant by the bot, in its transaction.
  */
 import {
   APPLICATION_LIMITS,
@@ -146,7 +146,7 @@ export class ApplicationsService {
 
   /** Moves an open application to a later screening stage (never back). */
   async move(actor: number, id: number, stage: ApplicationStage, note: string | undefined) {
-    const row = await this.deps.sql.begin(async (tx) => {
+    await this.deps.sql.begin(async (tx) => {
       const application = await this.openApplication(tx, id);
       if (APPLICATION_STAGES.indexOf(stage) <= APPLICATION_STAGES.indexOf(application.stage))
         throw new ConflictError(
@@ -167,19 +167,19 @@ export class ApplicationsService {
         to: stage,
         ...(note ? { note } : {}),
       });
-      return application;
+      await this.tell(tx, application, {
+        kind: 'stage',
+        stage: stage as 'practical_test' | 'work_history' | 'interview',
+        note: note || null,
+      });
     });
-    await this.tell(row, {
-      kind: 'stage',
-      stage: stage as 'practical_test' | 'work_history' | 'interview',
-      note: note || null,
-    });
+    this.told();
     return this.adminOne(id);
   }
 
   /** Staff write in the thread; the applicant is told unless the note is internal. */
   async note(actor: number, id: number, text: string, internal: boolean) {
-    const row = await this.deps.sql.begin(async (tx) => {
+    await this.deps.sql.begin(async (tx) => {
       const application = await this.repository.find(id, tx, true);
       if (!application) throw new NotFoundError(`Application ${id} not found`);
       await this.repository.addNote(tx, {
@@ -194,9 +194,9 @@ export class ApplicationsService {
         internal,
         text,
       });
-      return application;
+      if (!internal) await this.tell(tx, application, { kind: 'message', text });
     });
-    if (!internal) await this.tell(row, { kind: 'message', text });
+    this.told();
     return this.adminOne(id);
   }
 
@@ -210,7 +210,7 @@ export class ApplicationsService {
     if (priceCents === null || priceCents <= 0)
       throw new BadRequestError('price must be a positive amount in dollars, e.g. 1.99');
     checkTrialPrice(priceCents, this.deps.trials.priceCapCents);
-    const { row, advisorId } = await this.deps.sql.begin(async (tx) => {
+    const advisorId = await this.deps.sql.begin(async (tx) => {
       const application = await this.repository.find(id, tx, true);
       if (!application) throw new NotFoundError(`Application ${id} not found`);
       if (application.stage !== 'interview')
@@ -256,7 +256,8 @@ export class ApplicationsService {
         priceCents,
         categoryId,
       });
-      return { row: application, advisorId };
+      await this.tell(tx, application, { kind: 'approved' });
+      return advisorId;
     });
     this.deps.advisors.invalidate();
     // Nobody lost a right, but every instance must forget that this person was no advisor.
@@ -266,12 +267,12 @@ export class ApplicationsService {
       advisorId,
       reason: 'advisor_moved',
     });
-    await this.tell(row, { kind: 'approved' });
+    this.told();
     return this.adminOne(id);
   }
 
   async refuse(actor: number, id: number, reason: string) {
-    const row = await this.deps.sql.begin(async (tx) => {
+    await this.deps.sql.begin(async (tx) => {
       const application = await this.openApplication(tx, id);
       await this.repository.setStage(tx, id, 'refused', { refusalReason: reason });
       await this.deps.audit.audit(tx, actor, 'refuse-application', {
@@ -279,15 +280,15 @@ export class ApplicationsService {
         from: application.stage,
         reason,
       });
-      return application;
+      await this.tell(tx, application, { kind: 'refused', reason });
     });
-    await this.tell(row, { kind: 'refused', reason });
+    this.told();
     return this.adminOne(id);
   }
 
   /** Ends the trial: the advisor is shown to everyone and the price cap no longer applies. */
   async endTrial(actor: number, id: number) {
-    const row = await this.deps.sql.begin(async (tx) => {
+    await this.deps.sql.begin(async (tx) => {
       const application = await this.repository.find(id, tx, true);
       if (!application) throw new NotFoundError(`Application ${id} not found`);
       if (application.stage !== 'trial' || application.advisor_id === null)
@@ -298,10 +299,10 @@ export class ApplicationsService {
         applicationId: id,
         advisorId: application.advisor_id,
       });
-      return application;
+      await this.tell(tx, application, { kind: 'trial_ended' });
     });
     this.deps.advisors.invalidate();
-    await this.tell(row, { kind: 'trial_ended' });
+    this.told();
     return this.adminOne(id);
   }
 
@@ -313,20 +314,27 @@ export class ApplicationsService {
     return application;
   }
 
-  /** Tells the applicant through the bot (after the change committed); a failure is logged, the change stands. */
-  private async tell(application: ApplicationRow, change: ApplicationChange): Promise<void> {
+  /**
+   * Tells the applicant through the bot: the notice is written to the bot's outbox in the
+   * change's own transaction, so a change that commits always has its notice (a crash after the
+   * commit cannot lose it) and one that rolls back has none. Nothing is written when the
+   * applicant does not let the bot write.
+   */
+  private async tell(
+    tx: Tx,
+    application: ApplicationRow,
+    change: ApplicationChange,
+  ): Promise<void> {
     const notices = this.deps.notices;
     if (!notices) return;
-    try {
-      const user = await this.deps.users.find(application.telegram_id);
-      if (!user?.allows_write_to_pm) return;
-      await notices.send({ ...user, telegramId: user.telegram_id }, applicationNotice(change));
-    } catch (error) {
-      this.deps.log('warn', 'application notice not written', {
-        applicationId: application.id,
-        error: error instanceof Error ? error.message : String(error),
-      });
-    }
+    const user = await this.deps.users.find(application.telegram_id, tx);
+    if (!user?.allows_write_to_pm) return;
+    await notices.sendIn(tx, { ...user, telegramId: user.telegram_id }, applicationNotice(change));
+  }
+
+  /** After a transaction that may have written notices committed: the outbox sends them now. */
+  private told(): void {
+    this.deps.notices?.committed();
   }
 
   private async adminOne(id: number): Promise<AdminApplication> {

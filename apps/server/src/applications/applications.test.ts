@@ -355,6 +355,49 @@ describe('staff', () => {
     expect(later.statusCode, later.body).toBe(200);
   });
 
+  it("writes the applicant's notice in the change's transaction: none without the change, always with it", async () => {
+    const application = await anApplication();
+    const outboxRows = async () =>
+      (
+        await t.db.sql<{ text: string }[]>`
+          SELECT text FROM bot_outbox WHERE chat_id = ${application.telegramId} ORDER BY id`
+      ).map((row) => row.text);
+    const before = await outboxRows();
+    // The transaction fails after the notice was written: neither the move nor the notice stays.
+    const notices = t.services.notices!;
+    const sendIn = notices.sendIn.bind(notices);
+    const failing = vi.spyOn(notices, 'sendIn').mockImplementationOnce(async (...args) => {
+      await sendIn(...args);
+      throw new Error('crash after the notice was written');
+    });
+    const crashed = await asAdmin('AdminMoveApplication.php', {
+      id: application.id,
+      stage: 'practical_test',
+    });
+    failing.mockRestore();
+    expect(crashed.statusCode).toBe(500);
+    expect(await outboxRows()).toEqual(before);
+    const [row] = await t.db.sql<{ stage: string }[]>`
+      SELECT stage FROM advisor_applications WHERE id = ${application.id}`;
+    expect(row!.stage).toBe('submitted');
+
+    // Committed: the notice is in the outbox the moment the call answers, not written later.
+    const moved = await asAdmin('AdminMoveApplication.php', {
+      id: application.id,
+      stage: 'practical_test',
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(await outboxRows()).toEqual([
+      ...before,
+      'Your advisor application moved to the practical test.',
+    ]);
+    await vi.waitFor(() =>
+      expect(botMessagesTo(application.telegramId).map((c) => c.params.text)).toContain(
+        'Your advisor application moved to the practical test.',
+      ),
+    );
+  });
+
   it('answer 404 for an unknown application', async () => {
     const missing = await asAdmin('AdminRefuseApplication.php', { id: 987654321, reason: 'x' });
     expect(missing.statusCode).toBe(404);

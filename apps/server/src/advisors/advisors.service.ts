@@ -25,6 +25,9 @@ const LIST_TTL_MS = 1000;
 const ANSWERS_KEPT = 256;
 const NOTHING_HIDDEN: readonly number[] = [];
 
+/** Advisors one viewer is not shown in the catalogue, by id. */
+export type ViewerFilter = (viewerId: number) => Promise<readonly number[]>;
+
 interface CatalogueCache {
   at: number;
   records: AdvisorRecord[];
@@ -37,6 +40,9 @@ interface CatalogueCache {
 
 export class AdvisorsService {
   private cache: CatalogueCache | null = null;
+
+  /** Rules that leave more advisors out for one viewer (blocks, advisors held for review: decision 048). */
+  private readonly viewerFilters: ViewerFilter[] = [];
 
   constructor(
     private readonly repository: AdvisorsRepository,
@@ -94,6 +100,23 @@ export class AdvisorsService {
     return hidden ?? NOTHING_HIDDEN;
   }
 
+  /**
+   * Leaves out, for one viewer, the advisors `filter` answers (the safety module's blocks and
+   * holds); it should answer from memory, as the catalogue is the hottest read.
+   */
+  addViewerFilter(filter: ViewerFilter): void {
+    this.viewerFilters.push(filter);
+  }
+
+  /** What this viewer is not shown: trial advisors outside their share, and what the filters say. */
+  private async hiddenFor(entry: CatalogueCache, viewerId: number): Promise<readonly number[]> {
+    const trial = this.hiddenFrom(entry, viewerId);
+    if (this.viewerFilters.length === 0) return trial;
+    const more = (await Promise.all(this.viewerFilters.map((f) => f(viewerId)))).flat();
+    if (more.length === 0) return trial;
+    return [...new Set([...trial, ...more])].sort((a, b) => a - b);
+  }
+
   private wireList(
     records: AdvisorRecord[],
     lang: Locale,
@@ -118,7 +141,7 @@ export class AdvisorsService {
   /** The catalogue as this user sees it: `list` without the advisors on trial hidden from them. */
   async listFor(viewerId: number, lang: Locale = DEFAULT_LOCALE, language?: string) {
     const { records, entry } = await this.activeRecords();
-    return this.wireList(records, lang, language, this.hiddenFrom(entry, viewerId));
+    return this.wireList(records, lang, language, await this.hiddenFor(entry, viewerId));
   }
 
   /**
@@ -128,7 +151,7 @@ export class AdvisorsService {
    */
   async listAnswer(viewerId: number, lang: Locale, language?: string): Promise<PreparedAnswer> {
     const { records, entry } = await this.activeRecords();
-    const hidden = this.hiddenFrom(entry, viewerId);
+    const hidden = await this.hiddenFor(entry, viewerId);
     const key = `${lang}|${language ?? ''}|${hidden.join(',')}`;
     let answer = entry.answers.get(key);
     if (answer === undefined) {

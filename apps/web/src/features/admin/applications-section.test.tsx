@@ -115,6 +115,22 @@ describe('admin: advisor applications', () => {
       call: 'AdminApproveApplication',
       body: { id: 7, price: '1.50', category_id: 4 },
     });
+    // Approved: its outcome, and no stage controls.
+    expect(screen.getByTestId('outcome-7').textContent).toContain('Approved: advisor #9, on trial');
+    expect(screen.queryByRole('button', { name: /Move to/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Refuse' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Approve/ })).toBeNull();
+  });
+
+  it('shows a refused application by its outcome and reason, with no stage controls (ru)', async () => {
+    listed = { ...APPLICATION, stage: 'refused', refusal_reason: 'Образец слишком общий.' };
+    await setLocale('ru', 'all');
+    render(<ApplicationsSection />);
+    const outcome = await screen.findByTestId('outcome-7');
+    expect(outcome.textContent).toContain('Причина, которую сообщили заявителю:');
+    expect(outcome.textContent).toContain('Образец слишком общий.');
+    expect(screen.queryByRole('button', { name: /Перевести|Move to/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Отклонить|Refuse/ })).toBeNull();
   });
 
   it('refuses with the reason typed', async () => {

@@ -108,8 +108,10 @@ function ApplicationCard({ application }: { application: AdminApplication }) {
   const [price, setPrice] = useState('');
   const [category, setCategory] = useState(application.category_ids[0] ?? 1);
   const open = (OPEN_APPLICATION_STAGES as readonly string[]).includes(application.stage);
-  const next =
-    OPEN_APPLICATION_STAGES[OPEN_APPLICATION_STAGES.indexOf(application.stage as never) + 1];
+  // Only an open application has a next step; a decided one shows its outcome instead.
+  const next = open
+    ? OPEN_APPLICATION_STAGES[OPEN_APPLICATION_STAGES.indexOf(application.stage as never) + 1]
+    : undefined;
   const id = application.id;
   return (
     <li
@@ -149,8 +151,24 @@ function ApplicationCard({ application }: { application: AdminApplication }) {
         </p>
         <p className="small admin-pre">{application.sample_reading}</p>
       </details>
-      {application.refusal_reason && (
-        <p className="small admin-pre">{application.refusal_reason}</p>
+      {!open && (
+        <div
+          className="admin-application-outcome"
+          data-testid={`outcome-${id}`}
+          data-outcome={application.stage}
+        >
+          <strong>{stageLabel(t, application.stage)}</strong>
+          <span className="small admin-block">
+            {application.stage === 'refused'
+              ? t('apply.admin.outcomeText.refused')
+              : t(`apply.admin.outcomeText.${application.stage as 'trial' | 'accepted'}`, {
+                  id: application.advisor_id ?? '',
+                })}
+          </span>
+          {application.refusal_reason && (
+            <span className="small admin-block admin-pre">{application.refusal_reason}</span>
+          )}
+        </div>
       )}
 
       {application.notes.length > 0 && (

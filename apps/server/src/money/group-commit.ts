@@ -6,11 +6,14 @@
  * batch, so a lone send goes at once (and alone, through the single-send function) and batches
  * grow only when sends really queue.
  *
- * Each send keeps its own outcome: inside the batch it runs in its own subtransaction
- * (migration 018), so a send that fails rolls back alone. Such a send is run again on its own,
- * so its caller sees exactly what the single send answers (its outcome, or its database error).
- * A batch whose statement fails as a whole (connection lost, database away) committed nothing,
- * and every send in it gets that error. A send is answered only after its batch has committed.
+ * A batch is one call of a set-based stored function (migration 034, decision 052): the sends as
+ * arrays, every outcome decided by the single send's rules, then one statement per table. Each
+ * send keeps its own outcome. A send the database refuses (a constraint, a value out of range)
+ * fails the batch's statement, which then committed nothing; every send of that batch is run
+ * again on its own, so each caller sees exactly what the single send answers (its outcome, or
+ * its database error). A batch that fails in a way that cannot prove nothing was committed
+ * (connection lost, server shutting down) is not run again: every send in it gets that error.
+ * A send is answered only after its batch has committed.
  */
 import type { BatchedSendRow, PaidSendArgs, PaidSendRow } from './money.repository.js';
 
@@ -20,7 +23,7 @@ export interface SendStore {
 }
 
 export interface GroupCommitOptions {
-  /** Sends in one batch. Kept under 64 subtransactions, PostgreSQL's per-backend cache of them. */
+  /** Sends in one batch. */
   maxBatch: number;
   /** Batches in the database at once (each holds one pooled connection). */
   maxInFlight: number;
@@ -39,7 +42,7 @@ export interface GroupCommitStats {
   batches: number;
   sends: number;
   largestBatch: number;
-  /** Sends that failed inside a batch and were run again on their own. */
+  /** Sends of refused batches that were run again on their own. */
   retriedAlone: number;
 }
 
@@ -91,38 +94,45 @@ export class GroupCommit {
       await this.store.sendPaidMessage(only!.send).then(only!.resolve, only!.reject);
       return;
     }
-    // One order of user rows (then dialog rows) for every batch: concurrent batches cannot deadlock.
-    // The sort is stable, so one user's sends keep the order they arrived in.
-    const ordered = [...batch].sort(
-      (a, b) => a.send.userId - b.send.userId || a.send.advisorId - b.send.advisorId,
-    );
     let rows: BatchedSendRow[];
     try {
-      rows = await this.store.sendPaidMessages(ordered.map((w) => w.send));
+      rows = await this.store.sendPaidMessages(batch.map((w) => w.send));
     } catch (error) {
-      for (const waiting of ordered) waiting.reject(error);
+      if (!refusedBeforeCommit(error)) {
+        for (const waiting of batch) waiting.reject(error);
+        return;
+      }
+      // The statement was refused, so none of the batch was written: each goes again alone.
+      for (const waiting of batch) {
+        this.stats.retriedAlone++;
+        await this.store.sendPaidMessage(waiting.send).then(waiting.resolve, waiting.reject);
+      }
       return;
     }
     const answered = new Set<number>();
-    const failed: Waiting[] = [];
     for (const row of rows) {
-      const waiting = ordered[row.out_index];
+      const waiting = batch[row.out_index];
       if (!waiting || answered.has(row.out_index)) continue;
       answered.add(row.out_index);
-      if (row.out_outcome === 'error') failed.push(waiting);
-      else waiting.resolve(toSingleRow(row));
+      waiting.resolve(toSingleRow(row));
     }
-    ordered.forEach((waiting, index) => {
+    batch.forEach((waiting, index) => {
       if (!answered.has(index)) {
         waiting.reject(new Error('the batched paid send did not answer for every send'));
       }
     });
-    // Their subtransactions rolled back: nothing of them was written, so running them again is safe.
-    for (const waiting of failed) {
-      this.stats.retriedAlone++;
-      await this.store.sendPaidMessage(waiting.send).then(waiting.resolve, waiting.reject);
-    }
   }
+}
+
+/**
+ * Whether the database refused the batch's statement itself (bad data, a constraint, a conflict
+ * or a raised error), so its transaction rolled back. Errors of other classes (the connection,
+ * the server shutting down, resources) may come after a commit and are never retried.
+ */
+function refusedBeforeCommit(error: unknown): boolean {
+  if (!(error instanceof Error) || error.name !== 'PostgresError') return false;
+  const sqlState = (error as Error & { code?: unknown }).code;
+  return typeof sqlState === 'string' && /^(22|23|40|P0)/.test(sqlState);
 }
 
 function toSingleRow(row: BatchedSendRow): PaidSendRow {

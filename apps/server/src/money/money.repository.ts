@@ -27,10 +27,9 @@ export interface PaidSendRow {
   out_paid_with: 'free' | 'balance' | null;
 }
 
-/** One send's answer in a group commit: its position in the batch, and its SQLSTATE and message when it failed. */
+/** One send's answer in a group commit: its position in the batch. */
 export interface BatchedSendRow extends PaidSendRow {
   out_index: number;
-  out_error: string | null;
 }
 
 export interface PaidSendArgs {
@@ -104,24 +103,18 @@ export class MoneyRepository {
   }
 
   /**
-   * Several paid sends in one transaction and one commit (migration 018): each in its own
-   * subtransaction, answered by its position; the caller orders them by user.
+   * Several paid sends in one statement, one transaction and one commit (migration 034): the
+   * batch as arrays, each send answered by its position. A send the database refuses fails the
+   * whole statement, which then wrote nothing.
    */
   async sendPaidMessages(sends: readonly PaidSendArgs[]): Promise<BatchedSendRow[]> {
-    const payload = JSON.stringify(
-      sends.map((m) => ({
-        user_id: m.userId,
-        advisor_id: m.advisorId,
-        kind: m.kind,
-        text: m.text,
-        image_id: m.imageId,
-        preview: m.preview,
-        required_category: m.requiredCategory,
-      })),
-    );
-    return this.sql<
-      BatchedSendRow[]
-    >`SELECT * FROM seer_send_user_messages(${payload}::text::jsonb)`;
+    const column = <T>(pick: (send: PaidSendArgs) => T): T[] => sends.map(pick);
+    return this.sql<BatchedSendRow[]>`
+      SELECT * FROM seer_send_paid_messages(
+        ${column((m) => m.userId)}::bigint[], ${column((m) => m.advisorId)}::integer[],
+        ${column((m) => m.kind)}::text[], ${column((m) => m.text)}::text[],
+        ${column((m) => m.imageId)}::uuid[], ${column((m) => m.preview)}::text[],
+        ${column((m) => m.requiredCategory)}::integer[])`;
   }
 
   async ledgerOf(userId: number, limit: number): Promise<LedgerRow[]> {

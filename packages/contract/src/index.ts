@@ -23,6 +23,7 @@ export * from './payment-methods.js';
 export * from './clients.js';
 export * from './privacy.js';
 export * from './applications.js';
+export * from './disputes.js';
 export * from './advisor-profile.js';
 export * from './safety.js';
 export * from './payouts.js';

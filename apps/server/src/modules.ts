@@ -23,6 +23,7 @@ import { horoscopeModule } from './horoscope/index.js';
 import { demoModule } from './demo/index.js';
 import { clientsModule } from './clients/index.js';
 import { applicationsModule } from './applications/index.js';
+import { disputesModule } from './disputes/index.js';
 
 export const MODULES: readonly ServerModule[] = [
   advisorsModule,
@@ -44,4 +45,5 @@ export const MODULES: readonly ServerModule[] = [
   demoModule,
   clientsModule,
   applicationsModule,
+  disputesModule,
 ];

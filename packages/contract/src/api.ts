@@ -28,6 +28,7 @@ import * as PV from './privacy.js';
 import * as K from './clients.js';
 import * as OP from './advisor-profile.js';
 import * as P from './applications.js';
+import * as D from './disputes.js';
 import * as PO from './payouts.js';
 import * as SF from './safety.js';
 
@@ -1124,6 +1125,50 @@ export const CALLS = {
     summary: "End an approved advisor's trial: shown to everyone, no price cap",
     body: P.AdminEndTrialBody,
     answer: P.AdminApplicationAnswer,
+    access: 'admin',
+  },
+  OpenDispute: {
+    name: 'OpenDispute.php',
+    methods: ['POST'],
+    summary:
+      "Open a case about the caller's paid messages to one advisor, within DISPUTE_WINDOW_DAYS of each (one open case per chat, a message in one case only)",
+    body: D.OpenDisputeBody,
+    answer: D.DisputeAnswer,
+    access: 'user',
+  },
+  GetMyDisputes: {
+    name: 'GetMyDisputes.php',
+    methods: ['GET'],
+    summary: "The caller's cases, newest first, optionally with one advisor",
+    query: D.MyDisputesQuery,
+    answer: D.MyDisputesAnswer,
+    access: 'user',
+  },
+  GetDisputableMessages: {
+    name: 'GetDisputableMessages.php',
+    methods: ['GET'],
+    summary:
+      "The caller's paid messages to one advisor a new case may be about, and the chat's open case",
+    query: D.DisputableMessagesQuery,
+    answer: D.DisputableMessagesAnswer,
+    access: 'user',
+  },
+  AdminDisputes: {
+    name: 'AdminDisputes.php',
+    methods: ['GET'],
+    summary:
+      'Disputes: open ones oldest first, then decided ones newest first; optionally of one status',
+    query: D.AdminDisputesQuery,
+    answer: D.AdminDisputesAnswer,
+    access: 'admin',
+  },
+  AdminResolveDispute: {
+    name: 'AdminResolveDispute.php',
+    methods: ['POST'],
+    summary:
+      "Decide an open dispute once: refund all or part of its messages (the advisor's earning reversed in the same share), or refuse with a reason",
+    body: D.AdminResolveDisputeBody,
+    answer: D.AdminResolveDisputeAnswer,
     access: 'admin',
   },
   ManagerGetOwnProfile: {

@@ -54,6 +54,14 @@ const OFFER = (tx: Tx | Sql) => tx`
   offered_at > now() - interval '30 days' AS recent,
   claimed_at IS NULL AND withdrawn_at IS NULL AND expires_at > now() AS open`;
 
+/**
+ * Whether a message is in a dispute that was not refused (open, or refunded): the case answers it,
+ * so no credit pays it back too (decision 049).
+ */
+const IN_A_CASE = (tx: Tx, table: 'messages' | 'm') => tx`
+  EXISTS (SELECT 1 FROM dispute_messages dm JOIN disputes d ON d.id = dm.dispute_id
+    WHERE dm.message_id = ${tx(table)}.id AND d.status <> 'refused')`;
+
 /** The first instant of the current calendar month, UTC. */
 const MONTH_START = (tx: Tx) =>
   tx`(date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')`;
@@ -77,7 +85,8 @@ export class SatisfactionRepository {
   }
 
   /**
-   * The user's messages of the dialog paid with money that was paid in (not with credit money),
+   * The user's messages of the dialog paid with money that was paid in (not with credit money) and
+   * in no open or refunded dispute,
    * in the 24 hours up to the last such message, when that message is at most 7 days old; null
    * otherwise. `cents` counts only the part of each price that was not credit money.
    */
@@ -86,14 +95,14 @@ export class SatisfactionRepository {
       WITH last AS (
         SELECT max(created_at) AS at FROM messages
         WHERE dialog_id = ${dialogId} AND sender = 'user' AND paid_with = 'balance'
-          AND price_cents > credit_cents
+          AND price_cents > credit_cents AND NOT ${IN_A_CASE(tx, 'messages')}
       )
       SELECT sum(m.price_cents - m.credit_cents)::bigint AS cents, count(*)::int AS count,
              min(m.created_at) AS first_at, max(m.created_at) AS last_at
       FROM messages m, last
       WHERE last.at >= now() - interval '7 days'
         AND m.dialog_id = ${dialogId} AND m.sender = 'user' AND m.paid_with = 'balance'
-        AND m.price_cents > m.credit_cents
+        AND m.price_cents > m.credit_cents AND NOT ${IN_A_CASE(tx, 'm')}
         AND m.created_at > last.at - interval '24 hours' AND m.created_at <= last.at`;
     return row && row.count > 0 ? row : null;
   }

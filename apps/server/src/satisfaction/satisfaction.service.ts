@@ -6,8 +6,9 @@
  * per advisor per 30 days and within the user's monthly cap. Claiming is one ledger row through
  * the money path, with a unique reference, so it is paid at most once. A rating answered with a
  * claimed credit cannot be raised above the offer's stars; an unclaimed offer is withdrawn when
- * it is. Nobody is offered or paid a credit on the advisor they are linked to. The advisor's
- * earnings stay as they are.
+ * it is, or when a dispute refunds messages it covers; messages in a dispute are in no new offer
+ * (decision 049). Nobody is offered or paid a credit on the advisor they are linked to. The
+ * advisor's earnings stay as they are.
  */
 import type { AdminSatisfactionCredit, SatisfactionOffer } from '@seer/contract';
 import type { Tx } from '../db/database.js';
@@ -128,7 +129,7 @@ export class SatisfactionService {
       if (offer.advisor_person === userId) throw new OwnAdvisorError();
       if (offer.withdrawn_at !== null || rating === null || rating > offer.rating) {
         throw new ConflictError(
-          'This credit offer was withdrawn: the rating it answered was raised',
+          'This credit offer was withdrawn: the rating it answered was raised, or a dispute refunded its messages',
         );
       }
       if (!offer.open) throw new ConflictError('This credit offer has expired');

@@ -1,17 +1,19 @@
-/** The chat's "more" menu: rate, view profile, delete chat. */
+/** The chat's "more" menu: rate, view profile, report a reading that went wrong, delete chat. */
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../lib/i18n';
 import { haptic } from '../../lib/telegram';
-import { MoreIcon, StarIcon, TrashIcon, UserIcon } from '../../shared/ui/icons';
+import { MoreIcon, StarIcon, TrashIcon, UserIcon, WarningIcon } from '../../shared/ui/icons';
 import styles from './chat.module.css';
 
 interface ChatMenuProps {
   onRate: () => void;
   onViewProfile: () => void;
+  /** "Something went wrong with this reading": opens a case about paid messages (disputes). */
+  onDispute: () => void;
   onDelete: () => void;
 }
 
-export function ChatMenu({ onRate, onViewProfile, onDelete }: ChatMenuProps) {
+export function ChatMenu({ onRate, onViewProfile, onDispute, onDelete }: ChatMenuProps) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
@@ -57,6 +59,9 @@ export function ChatMenu({ onRate, onViewProfile, onDelete }: ChatMenuProps) {
           </button>
           <button type="button" role="menuitem" onClick={choose(onViewProfile)}>
             <UserIcon size="1.1em" /> {t('chat.viewProfile')}
+          </button>
+          <button type="button" role="menuitem" onClick={choose(onDispute)}>
+            <WarningIcon size="1.1em" /> {t('chat.dispute')}
           </button>
           <button
             type="button"

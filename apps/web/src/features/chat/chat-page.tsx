@@ -157,6 +157,7 @@ export default function ChatPage() {
         <ChatMenu
           onRate={rate}
           onViewProfile={() => setLocation(`/operator/${advisor.manager_id}`)}
+          onDispute={() => setLocation(`/disputes/new/${advisor.manager_id}`)}
           onDelete={() => setConfirmingDelete(true)}
         />
       </header>

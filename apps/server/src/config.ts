@@ -208,6 +208,9 @@ const EnvSchema = z.object({
     (v) => v === undefined || (/^\d{1,3}$/.test(v) && Number(v) <= 100),
     { message: 'TRIAL_SHARE_PERCENT must be a whole number from 0 to 100' },
   ),
+  REPORT_HIDE_THRESHOLD: optionalString.refine((v) => v === undefined || /^\d{1,4}$/.test(v), {
+    message: 'REPORT_HIDE_THRESHOLD must be a whole number (0 turns holding off)',
+  }),
   TRIAL_PRICE_CAP_CENTS: optionalString.refine((v) => v === undefined || /^[1-9]\d{0,8}$/.test(v), {
     message: 'TRIAL_PRICE_CAP_CENTS must be a whole number of cents (1 or more)',
   }),
@@ -336,6 +339,11 @@ export interface Config {
   trialSharePercent: number;
   /** The highest price per message of an advisor on trial, in cents (decision 046). */
   trialPriceCapCents: number;
+  /**
+   * Distinct users with open reports about an advisor that hold the advisor out of the catalogue
+   * (and hide the messages they reported) until staff review; 0 turns holding off (decision 048).
+   */
+  reportHideThreshold: number;
   /** Advisors paid in TON (decision 047). */
   payouts: {
     /** Earnings younger than this are not payable yet (a refund may still take them back). */
@@ -465,6 +473,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     responseTimesRefreshMs: Number(e.RESPONSE_TIMES_REFRESH_SECONDS ?? '600') * 1000,
     trialSharePercent: Number(e.TRIAL_SHARE_PERCENT ?? '20'),
     trialPriceCapCents: Number(e.TRIAL_PRICE_CAP_CENTS ?? '199'),
+    reportHideThreshold: Number(e.REPORT_HIDE_THRESHOLD ?? '3'),
     payouts: {
       holdDays: Number(e.PAYOUT_HOLD_DAYS ?? '7'),
       minimumCents: Number(e.PAYOUT_MINIMUM_CENTS ?? '2000'),

@@ -74,6 +74,21 @@ export class SatisfactionLimitError extends AppError {
     super(409, ERROR_CODES.satisfactionLimitReached, message);
   }
 }
+/**
+ * A block stands between a dialog's user and advisor (decision 048): nothing was sent and nothing
+ * charged. `code` says who blocked whom, so the app can say it kindly.
+ */
+export class BlockedError extends AppError {
+  constructor(
+    code:
+      | typeof ERROR_CODES.blockedByAdvisor
+      | typeof ERROR_CODES.blockedByUser
+      | typeof ERROR_CODES.youBlocked,
+    message: string,
+  ) {
+    super(403, code, message);
+  }
+}
 export class ConflictError extends AppError {
   constructor(message: string) {
     super(409, ERROR_CODES.conflict, message);

@@ -23,6 +23,7 @@ import { horoscopeModule } from './horoscope/index.js';
 import { demoModule } from './demo/index.js';
 import { clientsModule } from './clients/index.js';
 import { applicationsModule } from './applications/index.js';
+import { safetyModule } from './safety/index.js';
 import { disputesModule } from './disputes/index.js';
 
 export const MODULES: readonly ServerModule[] = [
@@ -45,5 +46,6 @@ export const MODULES: readonly ServerModule[] = [
   demoModule,
   clientsModule,
   applicationsModule,
+  safetyModule,
   disputesModule,
 ];

@@ -63,7 +63,7 @@ export class AuthRepository {
           INSERT INTO auth_sessions (id, telegram_id, ends_at) VALUES (${id}, ${telegramId}, ${endsAt})`;
         const [revoked] = await tx`
           SELECT 1 FROM sign_in_revocations
-          WHERE telegram_id = ${telegramId} AND revoked_at > ${signedAt}`;
+          WHERE telegram_id = ${telegramId} AND (revoked_at > ${signedAt} OR suspended_at IS NOT NULL)`;
         if (revoked) throw SIGN_IN_REVOKED;
         await tx`
           DELETE FROM auth_sessions WHERE telegram_id = ${telegramId} AND (ends_at < now() OR id IN (
@@ -118,13 +118,16 @@ export class AuthRepository {
   async revokeAllSessions(
     telegramId: number,
     inside: (tx: Tx, ended: number) => Promise<void> = async () => {},
+    /** Also suspend the user: every later sign-in is refused until lifted (decision 048). */
+    suspend = false,
   ): Promise<{ ended: number; revokedAt: Date }> {
     return this.sql.begin(async (tx) => {
       await tx`SELECT 1 FROM users WHERE telegram_id = ${telegramId} FOR UPDATE`;
       const [revocation] = await tx<{ revoked_at: Date }[]>`
-        INSERT INTO sign_in_revocations (telegram_id, revoked_at)
-        VALUES (${telegramId}, date_trunc('milliseconds', now()))
-        ON CONFLICT (telegram_id) DO UPDATE SET revoked_at = EXCLUDED.revoked_at
+        INSERT INTO sign_in_revocations (telegram_id, revoked_at, suspended_at)
+        VALUES (${telegramId}, date_trunc('milliseconds', now()), ${suspend ? tx`now()` : null})
+        ON CONFLICT (telegram_id) DO UPDATE SET revoked_at = EXCLUDED.revoked_at,
+          suspended_at = COALESCE(EXCLUDED.suspended_at, sign_in_revocations.suspended_at)
         RETURNING revoked_at`;
       const rows = await tx`
         UPDATE auth_sessions SET revoked_at = now()
@@ -135,10 +138,23 @@ export class AuthRepository {
     });
   }
 
-  /** When the user's sign-ins were last revoked (end-sessions), or null if never. */
-  async revokedAt(telegramId: number): Promise<Date | null> {
-    const [row] = await this.sql<{ revoked_at: Date }[]>`
-      SELECT revoked_at FROM sign_in_revocations WHERE telegram_id = ${telegramId}`;
-    return row?.revoked_at ?? null;
+  /** When the user's sign-ins were last revoked (end-sessions) and whether they are suspended; null if never. */
+  async revokedAt(telegramId: number): Promise<{ revokedAt: Date; suspended: boolean } | null> {
+    const [row] = await this.sql<{ revoked_at: Date; suspended: boolean }[]>`
+      SELECT revoked_at, suspended_at IS NOT NULL AS suspended FROM sign_in_revocations
+      WHERE telegram_id = ${telegramId}`;
+    return row ? { revokedAt: row.revoked_at, suspended: row.suspended } : null;
+  }
+
+  /** Lifts a suspension, with `inside` (the audit line) in the same transaction; false when not suspended. */
+  async liftSuspension(telegramId: number, inside: (tx: Tx) => Promise<void>): Promise<boolean> {
+    return this.sql.begin(async (tx) => {
+      const rows = await tx`
+        UPDATE sign_in_revocations SET suspended_at = NULL
+        WHERE telegram_id = ${telegramId} AND suspended_at IS NOT NULL RETURNING 1`;
+      if (rows.length === 0) return false;
+      await inside(tx);
+      return true;
+    });
   }
 }

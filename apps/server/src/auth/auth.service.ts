@@ -61,6 +61,13 @@ const signInRevoked = () =>
     "Telegram init data was signed before this account's sessions were ended; reopen the app from Telegram",
   );
 
+const accountSuspended = () =>
+  new AppError(
+    403,
+    ERROR_CODES.accountSuspended,
+    'This account is suspended by Seer staff; no sign-in is accepted until they lift it',
+  );
+
 interface SessionState {
   telegramId: number;
   endsAt: number;
@@ -170,7 +177,10 @@ export class AuthService {
     const user = verified.user;
     // Init data signed before end-sessions is refused, however fresh: Telegram gives a reopened
     // app new init data, a copied one stays refused (decision 034).
-    if (verified.authDate * 1000 < (await this.revokedAt(user.id))) throw signInRevoked();
+    // A suspended user is refused whenever the init data was signed (decision 048).
+    const revokedAt = await this.revokedAt(user.id);
+    if (revokedAt === Infinity) throw accountSuspended();
+    if (verified.authDate * 1000 < revokedAt) throw signInRevoked();
     if ((this.appliedAuthDates.get(user.id) ?? 0) < verified.authDate) {
       const created = await this.users.recordTelegramUser(
         user,
@@ -194,13 +204,17 @@ export class AuthService {
     };
   }
 
-  /** When this user's sign-ins were last revoked (ms since the epoch, 0 if never); cached briefly. */
+  /**
+   * When this user's sign-ins were last revoked (ms since the epoch, 0 if never; Infinity while
+   * the user is suspended); cached briefly.
+   */
   private async revokedAt(telegramId: number): Promise<number> {
     const cached = this.revocations.get(telegramId);
     if (cached && Date.now() - cached.at < SESSION_STATE_TTL_MS) return cached.revokedAt;
     const heard = this.revocationsHeard;
     const at = Date.now();
-    const revokedAt = (await this.repository.revokedAt(telegramId))?.getTime() ?? 0;
+    const row = await this.repository.revokedAt(telegramId);
+    const revokedAt = row?.suspended ? Infinity : (row?.revokedAt.getTime() ?? 0);
     if (heard === this.revocationsHeard) {
       if (this.revocations.size >= CACHE_MAX_ENTRIES) this.revocations.clear();
       this.revocations.set(telegramId, { revokedAt, at });
@@ -362,6 +376,26 @@ export class AuthService {
     const { ended } = await this.repository.revokeAllSessions(telegramId, audit);
     this.events.publish({ type: 'session_revoked', telegramId, sessionId: null });
     return ended;
+  }
+
+  /**
+   * Suspends the user (decision 048): end-sessions' one transaction (every live session revoked,
+   * init data signed before now refused) that also refuses every later sign-in until
+   * `liftSuspension`; `inside` joins the transaction (the report's decision, the audit line).
+   * Every instance hears it at once and closes the user's sockets.
+   */
+  async suspend(telegramId: number, inside: (tx: Tx, ended: number) => Promise<void>) {
+    const { ended } = await this.repository.revokeAllSessions(telegramId, inside, true);
+    this.events.publish({ type: 'session_revoked', telegramId, sessionId: null });
+    return ended;
+  }
+
+  /** Lifts a suspension; the user signs in again by reopening Seer. False when not suspended. */
+  async liftSuspension(telegramId: number, inside: (tx: Tx) => Promise<void>): Promise<boolean> {
+    const done = await this.repository.liftSuspension(telegramId, inside);
+    // Every instance forgets the cached revocation (no session is live to close).
+    if (done) this.events.publish({ type: 'session_revoked', telegramId, sessionId: null });
+    return done;
   }
 
   private issue(

@@ -87,7 +87,7 @@ export class ChatRepository {
   async messagesForUser(dialog: DialogRow): Promise<MessageRow[]> {
     return this.sql.unsafe<MessageRow[]>(
       `SELECT * FROM (SELECT ${MESSAGE_COLUMNS} FROM messages m JOIN dialogs d ON d.id = m.dialog_id
-        WHERE m.dialog_id = $1 AND m.id > $2 ORDER BY m.id DESC LIMIT ${HISTORY_LIMIT}) recent ORDER BY id`,
+        WHERE m.dialog_id = $1 AND m.id > $2 AND m.hidden_at IS NULL ORDER BY m.id DESC LIMIT ${HISTORY_LIMIT}) recent ORDER BY id`,
       [dialog.id, dialog.user_cleared_up_to],
     );
   }
@@ -95,7 +95,7 @@ export class ChatRepository {
   async messagesForAdvisor(dialogId: number): Promise<MessageRow[]> {
     return this.sql.unsafe<MessageRow[]>(
       `SELECT * FROM (SELECT ${MESSAGE_COLUMNS} FROM messages m JOIN dialogs d ON d.id = m.dialog_id
-        WHERE m.dialog_id = $1 ORDER BY m.id DESC LIMIT ${HISTORY_LIMIT}) recent ORDER BY id`,
+        WHERE m.dialog_id = $1 AND m.hidden_at IS NULL ORDER BY m.id DESC LIMIT ${HISTORY_LIMIT}) recent ORDER BY id`,
       [dialogId],
     );
   }
@@ -152,6 +152,9 @@ export class ChatRepository {
     >`
       SELECT advisor_id, last_message_text, last_message_at, user_unread FROM dialogs
       WHERE user_id = ${userId} AND NOT user_hidden AND last_message_at IS NOT NULL
+        -- An advisor the user blocked leaves their lists (decision 048).
+        AND NOT EXISTS (SELECT 1 FROM dialog_blocks b WHERE b.user_id = dialogs.user_id
+          AND b.advisor_id = dialogs.advisor_id AND b.blocked_by = 'user')
       ORDER BY last_message_at DESC`;
   }
 

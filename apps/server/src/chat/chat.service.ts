@@ -53,7 +53,28 @@ function toWireMessage(
   };
 }
 
+/**
+ * A rule that may refuse a message between a dialog's user and advisor before anything is stored
+ * or charged (the safety module's blocks, decision 048): it throws to refuse.
+ */
+export type SendCheck = (
+  userId: number,
+  advisorId: number,
+  sender: 'user' | 'manager',
+) => Promise<void>;
+
 export class ChatService {
+  private readonly sendChecks: SendCheck[] = [];
+
+  /** Adds a rule every send passes before the money path (one indexed lookup at most). */
+  addSendCheck(check: SendCheck): void {
+    this.sendChecks.push(check);
+  }
+
+  private async checkSend(userId: number, advisorId: number, sender: 'user' | 'manager') {
+    for (const check of this.sendChecks) await check(userId, advisorId, sender);
+  }
+
   constructor(
     private readonly sql: Sql,
     private readonly repository: ChatRepository,
@@ -93,6 +114,8 @@ export class ChatService {
     if ((await this.advisors.cachedRecord(input.advisorId))?.telegram_id === userId) {
       throw new OwnAdvisorError();
     }
+    // A block refuses the send before the money path: nothing is charged.
+    await this.checkSend(userId, input.advisorId, 'user');
     const kind = input.requestType ?? (input.imageId ? 'image' : 'text');
     // One atomic call: free credit first, else the advisor's current price from the balance.
     const sent = await this.money.sendPaidMessage({
@@ -159,6 +182,7 @@ export class ChatService {
   ): Promise<Message> {
     const dialog = await this.repository.findDialog(userId, advisor.id);
     if (!dialog) throw new NotFoundError('No dialog with this user');
+    await this.checkSend(userId, advisor.id, 'manager');
     const kind = imageId ? 'image' : 'text';
     const inserted = await this.sql.begin(async (tx) => {
       if (

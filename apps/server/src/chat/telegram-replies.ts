@@ -12,7 +12,7 @@ import type { AdvisorsService, Advisor } from '../advisors/index.js';
 import type { NoticeDialog, NoticeOutbox, UpdateHandlers } from '../bot/index.js';
 import { displayName, type UsersService } from '../users/index.js';
 import type { RateLimiter } from '../rate-limits/rate-limits.js';
-import { NotFoundError, RateLimitedError } from '../errors.js';
+import { BlockedError, NotFoundError, RateLimitedError } from '../errors.js';
 import type { ChatService } from './chat.service.js';
 import type { TelegramRepliesRepository } from './telegram-replies.repository.js';
 
@@ -31,6 +31,8 @@ interface ReplyTexts {
   notLinked: string;
   deactivated: string;
   dialogGone: string;
+  /** The client blocked the advisor, or the advisor the client (decision 048). */
+  blocked: string;
   tooLong: (max: number) => string;
   unreadable: string;
   empty: string;
@@ -49,6 +51,8 @@ export const TELEGRAM_REPLY_TEXTS: Record<Locale, ReplyTexts> = {
     notLinked: 'Not sent: this Telegram account is not linked to the advisor of this dialog.',
     deactivated: 'Not sent: this advisor profile is deactivated.',
     dialogGone: 'Not sent: this dialog no longer exists.',
+    blocked:
+      'Not sent: messages between you and this client are blocked. A block you set can be lifted in Seer.',
     tooLong: (max) => `Not sent: a reply may be at most ${max} characters.`,
     unreadable: 'Not sent: the reply has too many combining marks or joiners.',
     empty: 'Not sent: the reply has no text.',
@@ -65,6 +69,8 @@ export const TELEGRAM_REPLY_TEXTS: Record<Locale, ReplyTexts> = {
     notLinked: 'Не отправлено: этот аккаунт Telegram не привязан к эксперту этого диалога.',
     deactivated: 'Не отправлено: профиль эксперта отключён.',
     dialogGone: 'Не отправлено: этого диалога больше нет.',
+    blocked:
+      'Не отправлено: сообщения между вами и этим клиентом заблокированы. Свою блокировку можно снять в Seer.',
     tooLong: (max) => `Не отправлено: ответ может быть не длиннее ${max} символов.`,
     unreadable: 'Не отправлено: в ответе слишком много комбинируемых знаков.',
     empty: 'Не отправлено: в ответе нет текста.',
@@ -184,7 +190,7 @@ export class TelegramReplies {
     advisor: Advisor,
     dialog: NoticeDialog,
     text: string,
-  ): Promise<'sent' | 'duplicate' | 'dialogGone' | 'failed'> {
+  ): Promise<'sent' | 'duplicate' | 'dialogGone' | 'blocked' | 'failed'> {
     const { repository } = this.deps;
     if (!(await repository.claim(chatId, telegramMessageId))) return 'duplicate';
     let messageId: number;
@@ -193,6 +199,7 @@ export class TelegramReplies {
     } catch (error) {
       await repository.release(chatId, telegramMessageId);
       if (error instanceof NotFoundError) return 'dialogGone';
+      if (error instanceof BlockedError) return 'blocked';
       this.deps.log?.('error', 'a reply from Telegram was not sent', {
         advisorId: advisor.id,
         error: error instanceof Error ? error.message : String(error),

@@ -28,7 +28,11 @@ export class FavouritesRepository {
   async advisorIdsOf(userId: number): Promise<number[]> {
     const rows = await this.sql<{ advisor_id: number }[]>`
       SELECT f.advisor_id FROM favourites f JOIN advisors a ON a.id = f.advisor_id AND a.is_active
-      WHERE f.user_id = ${userId} ORDER BY f.created_at DESC, f.advisor_id`;
+      WHERE f.user_id = ${userId}
+        -- An advisor the user blocked leaves their lists (decision 048); unblocking brings it back.
+        AND NOT EXISTS (SELECT 1 FROM dialog_blocks b WHERE b.user_id = f.user_id
+          AND b.advisor_id = f.advisor_id AND b.blocked_by = 'user')
+      ORDER BY f.created_at DESC, f.advisor_id`;
     return rows.map((row) => row.advisor_id);
   }
 
@@ -57,7 +61,9 @@ export class FavouritesRepository {
       FROM favourites f
       JOIN notification_settings s ON s.user_id = f.user_id AND s.favourite_alerts
       JOIN users u ON u.telegram_id = f.user_id
-      WHERE f.advisor_id = ${advisorId}`;
+      WHERE f.advisor_id = ${advisorId}
+        AND NOT EXISTS (SELECT 1 FROM dialog_blocks b WHERE b.user_id = f.user_id
+          AND b.advisor_id = f.advisor_id AND b.blocked_by = 'user')`;
   }
 
   /**

@@ -44,6 +44,10 @@ export const RATE_LIMITS = {
   review: { calls: 10, perSeconds: 60, counted: 'shared', what: 'reviews' },
   /** ClaimSatisfactionCredit: credits the balance. */
   satisfactionClaim: { calls: 10, perSeconds: 60, counted: 'shared', what: 'credit claims' },
+  /** ReportMessage, ReportAdvisor: a case staff must read (decision 048). */
+  report: { calls: 20, perSeconds: 3600, counted: 'shared', what: 'reports' },
+  /** BlockAdvisor, UnblockAdvisor, ManagerBlockUser, ManagerUnblockUser: heard on every instance. */
+  block: { calls: 30, perSeconds: 60, counted: 'instance', what: 'blocks' },
   /** OpenDispute: a case staff must read, and a bot notice (decision 049). */
   dispute: { calls: 5, perSeconds: 3600, counted: 'shared', what: 'disputes' },
   /** ShareAdvisor: a card not prepared yet is a Bot API call (savePreparedInlineMessage). */

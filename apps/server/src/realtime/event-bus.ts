@@ -57,6 +57,17 @@ export type DomainEvent =
       advisorId: number | null;
       reason: 'advisor_unlinked' | 'advisor_moved' | 'advisor_deactivated';
     }
+  /**
+   * A block between a dialog's user and advisor was set or lifted (decision 048): every instance
+   * forgets what it cached of the user's blocks, and the parties' sockets hear of it.
+   */
+  | {
+      type: 'block_changed';
+      userId: number;
+      advisorId: number;
+      by: 'user' | 'manager';
+      blocked: boolean;
+    }
   /** A session (or, with `sessionId` null, every session of the user) was revoked. */
   | { type: 'session_revoked'; telegramId: number; sessionId: string | null };
 

@@ -1,0 +1,54 @@
+/**
+ * Safety: reports of messages and advisors and their review by staff, and blocks between a
+ * dialog's user and advisor (docs/decisions/048-reports-and-blocks.md).
+ */
+import { defineModule } from '../kernel/module.js';
+import { SafetyRepository } from './safety.repository.js';
+import { BlocksService } from './blocks.service.js';
+import { ReportsService } from './reports.service.js';
+import { safetyRoutes } from './safety.routes.js';
+import { safetyDeliveries } from './safety.frames.js';
+
+export type { BlocksService, ReportsService };
+export { WARNING_TEXTS } from './reports.service.js';
+
+declare module '../kernel/module.js' {
+  interface Services {
+    blocks: BlocksService;
+    reports: ReportsService;
+  }
+}
+
+export const safetyModule = defineModule({
+  name: 'safety',
+  needs: ['advisors', 'users', 'chat', 'admin', 'bot', 'auth'],
+  create: ({ config, sql, events, services, logTo }) => {
+    const repository = new SafetyRepository(sql);
+    const blocks = new BlocksService(repository, services.advisors, services.users, sql, events);
+    // Every send passes the block check before the money path; the catalogue leaves out what
+    // the viewer blocked and the advisors held for review.
+    services.chat.addSendCheck((userId, advisorId, sender) =>
+      blocks.checkSend(userId, advisorId, sender),
+    );
+    services.advisors.addViewerFilter((viewerId) => blocks.hiddenFor(viewerId));
+    const reports = new ReportsService(
+      {
+        sql,
+        repository,
+        blocks,
+        advisors: services.advisors,
+        users: services.users,
+        audit: services.admin.audit,
+        events,
+        notices: services.notices,
+        hideThreshold: config.reportHideThreshold,
+        log: logTo,
+      },
+      services.auth,
+    );
+    return { blocks, reports };
+  },
+  routes: (app, { services, server }) =>
+    safetyRoutes(app, services.auth, services.reports, services.blocks, server.limits),
+  deliveries: [safetyDeliveries],
+});

@@ -125,6 +125,8 @@ export const AdvisorOwnProfile = z.object({
   away_messages: z.partialRecord(z.enum(LOCALES), z.string()),
   price_cents: z.number().int(),
   pending_price: PendingPriceRequest.nullable(),
+  /** On trial (decision 046): the highest price they may ask for; null when not on trial. */
+  trial_price_cap_cents: z.number().int().nullable(),
 });
 export type AdvisorOwnProfile = z.infer<typeof AdvisorOwnProfile>;
 export const AdvisorOwnProfileAnswer = z.object({ status: ok, profile: AdvisorOwnProfile });

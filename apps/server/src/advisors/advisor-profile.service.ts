@@ -49,7 +49,7 @@ export class AdvisorProfileService {
     private readonly advisors: Pick<AdvisorsService, 'invalidate' | 'find'>,
     private readonly images: Pick<ImagesService, 'uploadedBy'>,
     private readonly sql: Sql,
-    private readonly trials: Pick<AdvisorTrials, 'checkPrice'>,
+    private readonly trials: Pick<AdvisorTrials, 'checkPrice' | 'priceCapCents'>,
   ) {}
 
   async get(advisorId: number): Promise<AdvisorOwnProfile> {
@@ -86,6 +86,7 @@ export class AdvisorProfileService {
       ),
       price_cents: advisor.price_cents,
       pending_price: pending && toPending(pending),
+      trial_price_cap_cents: advisor.on_trial ? this.trials.priceCapCents : null,
     };
   }
 

@@ -146,6 +146,8 @@ describe("the trial's price cap on every price path", () => {
   }
 
   it('the advisor on trial cannot ask for more than the cap', async () => {
+    const own = await get(trialAdvisorAccount, 'ManagerGetOwnProfile.php');
+    expect(own.body).toMatchObject({ profile: { trial_price_cap_cents: 199 } });
     const over = await t.post(trialAdvisorAccount, 'ManagerRequestPrice.php', { price_cents: 250 });
     expect(over.statusCode).toBe(400);
     expect(over.json().message).toMatch(/on trial charges at most \$1\.99/);

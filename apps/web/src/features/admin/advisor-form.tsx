@@ -1,7 +1,6 @@
 /** Create or edit an advisor: profile fields, texts per language, price, avatar (UploadImage.php), active or not. */
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
-  CATEGORIES,
   LIMITS,
   cleanText,
   fitText,
@@ -13,10 +12,13 @@ import {
   type Locale,
   type MoneyLocale,
 } from '@seer/contract';
-import { isApiError } from '../../lib/api-client';
 import { useLocale, useT } from '../../lib/i18n';
-import { uploadPicture, UPLOADABLE_IMAGE_TYPES } from '../../lib/image-upload';
-import { Avatar } from '../../shared/ui/avatar';
+import {
+  CategorySelect,
+  PhotoField,
+  TextLanguageSelect,
+  TextsPerLanguage,
+} from '../../shared/advisor-fields/advisor-fields';
 import { Button } from '../../shared/ui/button';
 import type { AdminAdvisorRow } from './api/list-advisors';
 import { saveAdvisor } from './api/save-advisor';
@@ -87,7 +89,6 @@ export function AdvisorForm({
   const [avatar, setAvatar] = useState<{ id: string; url: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const file = useRef<HTMLInputElement>(null);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
   const setText = (language: Locale, key: keyof Texts, value: string) =>
@@ -98,28 +99,6 @@ export function AdvisorForm({
         [language]: { ...d.texts[language], [key]: fitText(value, LIMITS.advisorTextMaxLength) },
       },
     }));
-
-  const upload = async (picked: File | undefined) => {
-    if (!picked) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const image = await uploadPicture(picked);
-      setAvatar({ id: image.id, url: image.url });
-    } catch (failure) {
-      const code = isApiError(failure) ? failure.code : '';
-      setError(
-        code === 'unsupported_type'
-          ? t('admin.advisors.imageType')
-          : code === 'too_large'
-            ? t('admin.advisors.imageTooLarge')
-            : refusalText(failure, t('admin.genericError')),
-      );
-    } finally {
-      setBusy(false);
-      if (file.current) file.current.value = '';
-    }
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -198,84 +177,56 @@ export function AdvisorForm({
           ? t('admin.advisors.editTitle', { name: advisor.name })
           : t('admin.advisors.create')}
       </h2>
-      <div className="admin-avatar">
-        <Avatar src={avatar?.url ?? advisor?.avatar} alt="" size={64} />
-        <input
-          ref={file}
-          type="file"
-          accept={UPLOADABLE_IMAGE_TYPES.join(',')}
-          className="visually-hidden"
-          id="advisor-avatar"
-          onChange={(e) => void upload(e.target.files?.[0])}
-        />
-        <Button variant="secondary" disabled={busy} onClick={() => file.current?.click()}>
-          {t('admin.advisors.uploadAvatar')}
-        </Button>
-      </div>
+      <PhotoField
+        id="advisor-avatar"
+        src={avatar?.url ?? advisor?.avatar}
+        label={t('admin.advisors.uploadAvatar')}
+        buttonLabel={t('admin.advisors.uploadAvatar')}
+        disabled={busy}
+        onBusy={(uploading) => {
+          setBusy(uploading);
+          if (uploading) setError(null);
+        }}
+        onUploaded={setAvatar}
+        onProblem={(problem, failure) =>
+          setError(
+            problem === 'type'
+              ? t('admin.advisors.imageType')
+              : problem === 'size'
+                ? t('admin.advisors.imageTooLarge')
+                : refusalText(failure, t('admin.genericError')),
+          )
+        }
+      />
       {field('name')}
-      <div className="field">
-        <label htmlFor="advisor-category">{t('admin.advisors.category')}</label>
-        <select
-          id="advisor-category"
-          className="input"
-          value={draft.category_id}
-          onChange={(e) => set('category_id', Number(e.target.value))}
-        >
-          {CATEGORIES.map((category) => (
-            <option key={category.id} value={category.id}>
-              {t(`categories.${category.slug}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <CategorySelect
+        id="advisor-category"
+        label={t('admin.advisors.category')}
+        value={draft.category_id}
+        onChange={(id) => set('category_id', id)}
+      />
       {field('price', 'decimal')}
       {field('experience', 'numeric')}
       {field('clients', 'numeric')}
       {field('languages')}
-      <div className="field">
-        <label htmlFor="advisor-text-language">{t('admin.advisors.textLanguage')}</label>
-        <select
-          id="advisor-text-language"
-          className="input"
-          value={draft.text_language}
-          onChange={(e) => set('text_language', e.target.value as Locale)}
-        >
-          {LOCALES.map((language) => (
-            <option key={language} value={language}>
-              {t(`admin.advisors.textLanguageName.${language}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      {LOCALES.map((language) => (
-        <fieldset key={language} className="admin-texts" lang={language}>
-          <legend>{t(`admin.advisors.textsIn.${language}`)}</legend>
-          <div className="field">
-            <label htmlFor={`advisor-description-${language}`}>
-              {t('admin.advisors.description')}
-            </label>
-            <textarea
-              id={`advisor-description-${language}`}
-              className="input"
-              rows={4}
-              value={draft.texts[language].description}
-              onChange={(e) => setText(language, 'description', e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`advisor-additional-${language}`}>
-              {t('admin.advisors.additionalInfo')}
-            </label>
-            <textarea
-              id={`advisor-additional-${language}`}
-              className="input"
-              rows={3}
-              value={draft.texts[language].additional_info}
-              onChange={(e) => setText(language, 'additional_info', e.target.value)}
-            />
-          </div>
-        </fieldset>
-      ))}
+      <TextLanguageSelect
+        id="advisor-text-language"
+        label={t('admin.advisors.textLanguage')}
+        value={draft.text_language}
+        name={(language) => t(`admin.advisors.textLanguageName.${language}`)}
+        onChange={(language) => set('text_language', language)}
+      />
+      <TextsPerLanguage
+        idPrefix="advisor"
+        languages={LOCALES}
+        fields={['description', 'additional_info']}
+        texts={draft.texts}
+        legend={(language) => t(`admin.advisors.textsIn.${language}`)}
+        label={(key) =>
+          t(key === 'description' ? 'admin.advisors.description' : 'admin.advisors.additionalInfo')
+        }
+        onChange={setText}
+      />
       <label className="admin-check">
         <input
           type="checkbox"

@@ -23,6 +23,7 @@ const profile = (overrides: Partial<AdvisorOwnProfile> = {}): AdvisorOwnProfile 
   away_messages: {},
   price_cents: 200,
   pending_price: null,
+  trial_price_cap_cents: null,
   ...overrides,
 });
 
@@ -85,5 +86,16 @@ describe('a price request', () => {
     await waitFor(() =>
       expect(callApi).toHaveBeenCalledWith('ManagerRequestPrice', { body: { price_cents: 350 } }),
     );
+  });
+
+  it('on trial: says the cap, and refuses a price above it on the spot', async () => {
+    render(<PriceRequest profile={profile({ trial_price_cap_cents: 199, price_cents: 150 })} />);
+    expect(screen.getByTestId('trial-cap').textContent).toMatch(/at most \$1\.99/);
+    fireEvent.change(screen.getByLabelText('New price, $'), { target: { value: '2.50' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Ask for this price' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'On trial the price is at most $1.99.',
+    );
+    expect(callApi).not.toHaveBeenCalled();
   });
 });

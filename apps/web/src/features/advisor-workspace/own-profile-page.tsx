@@ -2,11 +2,10 @@
  * /workspace/profile: the advisor edits their own photo, texts per language, languages, category,
  * weekly hours in their time zone and away messages, and asks for a new price (an admin approves).
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   ADVISOR_PRICE_LIMITS,
   ADVISOR_PROFILE_LIMITS,
-  CATEGORIES,
   fitText,
   LIMITS,
   LOCALES,
@@ -16,8 +15,14 @@ import {
 } from '@seer/contract';
 import { isApiError } from '../../lib/api-client';
 import { formatAmount, formatDate, useLocale, useT } from '../../lib/i18n';
-import { uploadPicture, UPLOADABLE_IMAGE_TYPES } from '../../lib/image-upload';
-import { Avatar } from '../../shared/ui/avatar';
+import {
+  CategorySelect,
+  LanguageChecks,
+  PhotoField,
+  TextLanguageSelect,
+  TextsPerLanguage,
+  type UploadProblem,
+} from '../../shared/advisor-fields/advisor-fields';
 import { Button } from '../../shared/ui/button';
 import { TrashIcon } from '../../shared/ui/icons';
 import { PageHeader } from '../../shared/ui/page-header';
@@ -158,6 +163,11 @@ export function PriceRequest({ profile }: { profile: AdvisorOwnProfile }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const parsed = parseMoney(price, locale);
+    const cap = profile.trial_price_cap_cents;
+    if (parsed.ok && cap !== null && parsed.cents > cap) {
+      setError(t('ownProfile.priceTrialCap', { max: formatAmount(cap) }));
+      return;
+    }
     if (
       !parsed.ok ||
       parsed.cents < ADVISOR_PRICE_LIMITS.minCents ||
@@ -178,10 +188,13 @@ export function PriceRequest({ profile }: { profile: AdvisorOwnProfile }) {
       setPrice('');
       showToast(t('ownProfile.priceRequested'), 'success');
     } catch (failure) {
+      const refused = isApiError(failure) && failure.status === 400;
       setError(
-        isApiError(failure) && failure.status === 400
-          ? t('ownProfile.priceSame')
-          : t('ownProfile.priceError'),
+        refused && /on trial/.test(failure.message)
+          ? t('ownProfile.priceTrialCap', { max: formatAmount(cap ?? 0) })
+          : refused
+            ? t('ownProfile.priceSame')
+            : t('ownProfile.priceError'),
       );
     } finally {
       setBusy(false);
@@ -201,6 +214,11 @@ export function PriceRequest({ profile }: { profile: AdvisorOwnProfile }) {
         </p>
       )}
       <p className="small muted">{t('ownProfile.priceHint')}</p>
+      {profile.trial_price_cap_cents !== null && (
+        <p className="small muted" data-testid="trial-cap">
+          {t('ownProfile.trialCap', { max: formatAmount(profile.trial_price_cap_cents) })}
+        </p>
+      )}
       <div className="field">
         <label htmlFor="own-price">{t('ownProfile.newPrice')}</label>
         <input
@@ -230,31 +248,12 @@ export function ProfileForm({ profile }: { profile: AdvisorOwnProfile }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [invalidRange, setInvalidRange] = useState<number | null>(null);
-  const file = useRef<HTMLInputElement>(null);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
-  const fitAdvisorText = (text: string) => fitText(text, LIMITS.advisorTextMaxLength);
-
-  const upload = async (picked: File | undefined) => {
-    if (!picked) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const image = await uploadPicture(picked);
-      setAvatar({ id: image.id, url: image.url });
-    } catch (failure) {
-      const code = isApiError(failure) ? failure.code : '';
-      setError(
-        code === 'unsupported_type'
-          ? t('ownProfile.imageType')
-          : code === 'too_large'
-            ? t('ownProfile.imageTooLarge')
-            : t('ownProfile.imageError'),
-      );
-    } finally {
-      setBusy(false);
-      if (file.current) file.current.value = '';
-    }
+  const photoProblems: Record<UploadProblem, string> = {
+    type: t('ownProfile.imageType'),
+    size: t('ownProfile.imageTooLarge'),
+    failed: t('ownProfile.imageError'),
   };
 
   const submit = async (event: FormEvent) => {
@@ -304,115 +303,67 @@ export function ProfileForm({ profile }: { profile: AdvisorOwnProfile }) {
 
   return (
     <form className="own-profile-form" onSubmit={(e) => void submit(e)} noValidate>
-      <section className="card own-section own-photo">
-        <Avatar src={avatar?.url ?? profile.avatar} alt="" size={64} />
-        <input
-          ref={file}
-          type="file"
-          accept={UPLOADABLE_IMAGE_TYPES.join(',')}
-          className="visually-hidden"
+      <section className="card own-section">
+        <PhotoField
           id="own-avatar"
-          aria-label={t('ownProfile.photo')}
-          onChange={(e) => void upload(e.target.files?.[0])}
+          src={avatar?.url ?? profile.avatar}
+          label={t('ownProfile.photo')}
+          buttonLabel={t('ownProfile.changePhoto')}
+          disabled={busy}
+          onBusy={(uploading) => {
+            setBusy(uploading);
+            if (uploading) setError(null);
+          }}
+          onUploaded={setAvatar}
+          onProblem={(problem) => setError(photoProblems[problem])}
         />
-        <Button variant="secondary" disabled={busy} onClick={() => file.current?.click()}>
-          {t('ownProfile.changePhoto')}
-        </Button>
       </section>
 
       <section className="card own-section">
         <h2>{t('ownProfile.about')}</h2>
-        <div className="field">
-          <label htmlFor="own-category">{t('ownProfile.category')}</label>
-          <select
-            id="own-category"
-            className="input"
-            value={draft.category_id}
-            onChange={(e) => set('category_id', Number(e.target.value))}
-          >
-            {CATEGORIES.map((category) => (
-              <option key={category.id} value={category.id}>
-                {t(`categories.${category.slug}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <fieldset className="own-languages">
+        <CategorySelect
+          id="own-category"
+          label={t('ownProfile.category')}
+          value={draft.category_id}
+          onChange={(id) => set('category_id', id)}
+        />
+        <fieldset className="advisor-texts">
           <legend>{t('ownProfile.languages')}</legend>
-          {LOCALES.map((language) => (
-            <label key={language} className="own-check">
-              <input
-                type="checkbox"
-                checked={draft.languages.includes(language)}
-                onChange={(e) =>
-                  set(
-                    'languages',
-                    e.target.checked
-                      ? [...draft.languages, language]
-                      : draft.languages.filter((l) => l !== language),
-                  )
-                }
-              />
-              {t(`ownProfile.languageName.${language}`)}
-            </label>
-          ))}
+          <LanguageChecks
+            values={draft.languages}
+            name={(language) => t(`ownProfile.languageName.${language}`)}
+            onChange={(languages) => set('languages', languages)}
+          />
         </fieldset>
-        <div className="field">
-          <label htmlFor="own-text-language">{t('ownProfile.textLanguage')}</label>
-          <select
-            id="own-text-language"
-            className="input"
-            value={draft.text_language}
-            onChange={(e) => set('text_language', e.target.value as Locale)}
-          >
-            {LOCALES.map((language) => (
-              <option key={language} value={language}>
-                {t(`ownProfile.languageName.${language}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        {LOCALES.map((language) => (
-          <fieldset key={language} className="own-texts" lang={language}>
-            <legend>{t(`ownProfile.textsIn.${language}`)}</legend>
-            <div className="field">
-              <label htmlFor={`own-description-${language}`}>{t('ownProfile.description')}</label>
-              <textarea
-                id={`own-description-${language}`}
-                className="input"
-                rows={4}
-                value={draft.texts[language].description}
-                onChange={(e) =>
-                  set('texts', {
-                    ...draft.texts,
-                    [language]: {
-                      ...draft.texts[language],
-                      description: fitAdvisorText(e.target.value),
-                    },
-                  })
-                }
-              />
-            </div>
-            <div className="field">
-              <label htmlFor={`own-additional-${language}`}>{t('ownProfile.additionalInfo')}</label>
-              <textarea
-                id={`own-additional-${language}`}
-                className="input"
-                rows={3}
-                value={draft.texts[language].additional_info}
-                onChange={(e) =>
-                  set('texts', {
-                    ...draft.texts,
-                    [language]: {
-                      ...draft.texts[language],
-                      additional_info: fitAdvisorText(e.target.value),
-                    },
-                  })
-                }
-              />
-            </div>
-          </fieldset>
-        ))}
+        <TextLanguageSelect
+          id="own-text-language"
+          label={t('ownProfile.textLanguage')}
+          value={draft.text_language}
+          name={(language) => t(`ownProfile.languageName.${language}`)}
+          onChange={(language) => set('text_language', language)}
+        />
+        <TextsPerLanguage
+          idPrefix="own"
+          languages={LOCALES}
+          fields={['description', 'additional_info']}
+          texts={draft.texts}
+          legend={(language) => t(`ownProfile.textsIn.${language}`)}
+          label={(field) =>
+            t(field === 'description' ? 'ownProfile.description' : 'ownProfile.additionalInfo')
+          }
+          onChange={(language, field, text) =>
+            setDraft((current) => ({
+              ...current,
+              texts: {
+                ...current.texts,
+                [language]: {
+                  ...current.texts[language],
+                  [field]: fitText(text, LIMITS.advisorTextMaxLength),
+                },
+              },
+            }))
+          }
+        />
       </section>
 
       <section className="card own-section">

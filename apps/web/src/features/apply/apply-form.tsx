@@ -1,18 +1,16 @@
 /** The "Become an advisor" form: who the applicant is, a photo, an about text per language, a sample reading. */
-import { useRef, useState, type FormEvent } from 'react';
-import {
-  APPLICATION_LIMITS,
-  CATEGORIES,
-  LIMITS,
-  LOCALES,
-  cleanText,
-  type Locale,
-} from '@seer/contract';
+import { useState, type FormEvent } from 'react';
+import { APPLICATION_LIMITS, LIMITS, cleanText, type Locale } from '@seer/contract';
 import { isApiError } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { useT } from '../../lib/i18n';
-import { uploadPicture, UPLOADABLE_IMAGE_TYPES } from '../../lib/image-upload';
-import { Avatar } from '../../shared/ui/avatar';
+import {
+  CategoryChecks,
+  LanguageChecks,
+  PhotoField,
+  TextsPerLanguage,
+  type UploadProblem,
+} from '../../shared/advisor-fields/advisor-fields';
 import { Button } from '../../shared/ui/button';
 import { submitApplication } from './api/application';
 
@@ -75,9 +73,11 @@ export function validateDraft(draft: ApplicationDraft): DraftErrors {
   return errors;
 }
 
-function toggle<T>(list: readonly T[], value: T): T[] {
-  return list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
-}
+const PHOTO_PROBLEMS: Record<UploadProblem, string> = {
+  type: 'apply.errors.photoType',
+  size: 'apply.errors.photoSize',
+  failed: 'apply.errors.photoUpload',
+};
 
 export function ApplyForm({ question }: { question: string }) {
   const t = useT();
@@ -85,7 +85,6 @@ export function ApplyForm({ question }: { question: string }) {
   const [errors, setErrors] = useState<DraftErrors>({});
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const file = useRef<HTMLInputElement>(null);
   const set = <K extends keyof ApplicationDraft>(key: K, value: ApplicationDraft[K]) => {
     setDraft((current) => ({ ...current, [key]: value }));
     setErrors({});
@@ -99,30 +98,6 @@ export function ApplyForm({ question }: { question: string }) {
         })}
       </p>
     ) : null;
-
-  const upload = async (picked: File | undefined) => {
-    if (!picked) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      const image = await uploadPicture(picked);
-      set('photo', { id: image.id, url: image.url });
-    } catch (problem) {
-      const code = isApiError(problem) ? problem.code : '';
-      setFailure(
-        t(
-          code === 'unsupported_type'
-            ? 'apply.errors.photoType'
-            : code === 'too_large'
-              ? 'apply.errors.photoSize'
-              : 'apply.errors.photoUpload',
-        ),
-      );
-    } finally {
-      setBusy(false);
-      if (file.current) file.current.value = '';
-    }
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -181,78 +156,52 @@ export function ApplyForm({ question }: { question: string }) {
           />
           {error('experience')}
         </div>
-        <div className="apply-photo">
-          <Avatar src={draft.photo?.url ?? '/avatars/default.svg'} alt="" size={64} />
-          <input
-            ref={file}
-            type="file"
-            accept={UPLOADABLE_IMAGE_TYPES.join(',')}
-            className="visually-hidden"
-            id="apply-photo"
-            aria-label={t('apply.photo')}
-            onChange={(e) => void upload(e.target.files?.[0])}
-          />
-          <Button variant="secondary" disabled={busy} onClick={() => file.current?.click()}>
-            {draft.photo ? t('apply.changePhoto') : t('apply.addPhoto')}
-          </Button>
-        </div>
+        <PhotoField
+          id="apply-photo"
+          src={draft.photo?.url}
+          label={t('apply.photo')}
+          buttonLabel={draft.photo ? t('apply.changePhoto') : t('apply.addPhoto')}
+          disabled={busy}
+          onBusy={(uploading) => {
+            setBusy(uploading);
+            if (uploading) setFailure(null);
+          }}
+          onUploaded={(photo) => set('photo', photo)}
+          onProblem={(problem) => setFailure(t(PHOTO_PROBLEMS[problem]))}
+        />
         {error('photo')}
       </section>
 
       <fieldset className="card apply-section">
         <legend>{t('apply.categories', { max: APPLICATION_LIMITS.maxCategories })}</legend>
-        <div className="apply-choices">
-          {CATEGORIES.map((category) => {
-            const checked = draft.categoryIds.includes(category.id);
-            return (
-              <label key={category.id} className="apply-check">
-                <input
-                  type="checkbox"
-                  checked={checked}
-                  disabled={
-                    !checked && draft.categoryIds.length >= APPLICATION_LIMITS.maxCategories
-                  }
-                  onChange={() => set('categoryIds', toggle(draft.categoryIds, category.id))}
-                />
-                {t(`categories.${category.slug}`)}
-              </label>
-            );
-          })}
-        </div>
+        <CategoryChecks
+          values={draft.categoryIds}
+          max={APPLICATION_LIMITS.maxCategories}
+          onChange={(ids) => set('categoryIds', ids)}
+        />
         {error('categories')}
       </fieldset>
 
       <fieldset className="card apply-section">
         <legend>{t('apply.languages')}</legend>
-        <div className="apply-choices">
-          {LOCALES.map((language) => (
-            <label key={language} className="apply-check">
-              <input
-                type="checkbox"
-                checked={draft.languages.includes(language)}
-                onChange={() => set('languages', toggle(draft.languages, language))}
-              />
-              {t(`apply.language.${language}`)}
-            </label>
-          ))}
-        </div>
+        <LanguageChecks
+          values={draft.languages}
+          name={(language) => t(`apply.language.${language}`)}
+          onChange={(languages) => set('languages', languages)}
+        />
         {error('languages')}
-        {draft.languages.map((language) => (
-          <div key={language} className="field" lang={language}>
-            <label htmlFor={`apply-about-${language}`}>
-              {t('apply.about', { language: t(`apply.language.${language}`) })}
-            </label>
-            <textarea
-              id={`apply-about-${language}`}
-              className="input"
-              rows={4}
-              maxLength={APPLICATION_LIMITS.aboutMaxLength}
-              value={draft.about[language]}
-              onChange={(e) => set('about', { ...draft.about, [language]: e.target.value })}
-            />
-            {error(`about.${language}`)}
-          </div>
-        ))}
+        <TextsPerLanguage
+          idPrefix="apply-about"
+          languages={draft.languages}
+          fields={['description']}
+          texts={Object.fromEntries(
+            draft.languages.map((language) => [language, { description: draft.about[language] }]),
+          )}
+          label={(_, language) => t('apply.about', { language: t(`apply.language.${language}`) })}
+          maxLength={APPLICATION_LIMITS.aboutMaxLength}
+          after={(_, language) => error(`about.${language}`)}
+          onChange={(language, _, text) => set('about', { ...draft.about, [language]: text })}
+        />
       </fieldset>
 
       <section className="card apply-section">

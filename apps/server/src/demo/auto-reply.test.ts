@@ -4,7 +4,7 @@ import type { Advisor } from '@seer/contract';
 import { newUserId } from '../test/harness.js';
 import { startLiveApp, type LiveApp } from '../test/socket-test-kit.js';
 import { linkAdvisor } from '../test/builders.js';
-import { composeDemoReply, DEMO_CARDS, demoReplyOpenings, firstSentence } from './auto-reply.js';
+import { sentencesOf } from './demo-readings.js';
 
 let t: LiveApp;
 let advisors: Advisor[];
@@ -97,6 +97,37 @@ describe('demo advisors', () => {
     }
   });
 
+  it('read the card of a tarot request and never repeat a sentence of the dialog', async () => {
+    const userId = newUserId();
+    const advisor = advisors.find((a) => a.category_id === 3)!;
+    const socket = await t.connect(userId, { language_code: 'en' });
+    socket.send({ type: 'subscribe_dialog', telegram_user_id: userId, manager_id: advisor.id });
+    await socket.next('subscribed');
+    const replies: string[] = [];
+    for (const message of [
+      'My card: The Chariot (reversed)\nWill I get the promotion?',
+      'Should I talk to my boss first?',
+      'And when will it happen?',
+    ]) {
+      await t.call('POST', '/api/CreateMessage.php', userId, {
+        manager_id: advisor.id,
+        message,
+        ...(message.startsWith('My card') ? { request_type: 'tarot' } : {}),
+      });
+      const reply = await socket.next(
+        'new_message',
+        (f) => f.data.sender === 'manager' && !replies.includes(f.data.message),
+      );
+      replies.push(reply.data.message);
+    }
+    expect(replies[0]).toContain('The Chariot');
+    expect(replies[0]).not.toMatch(/The Sun|The Star|Lovers/);
+    expect(replies[0]).toMatch(/promotion/);
+    const sentences = replies.flatMap(sentencesOf);
+    expect(new Set(sentences).size).toBe(sentences.length);
+    socket.close();
+  });
+
   it('stay silent once a person is linked to the advisor', async () => {
     const userId = newUserId();
     const advisor = advisors[2]!;
@@ -112,80 +143,5 @@ describe('demo advisors', () => {
     await socket.roundTrip();
     expect(socket.all('new_message').filter((f) => f.data.sender === 'manager')).toHaveLength(0);
     socket.close();
-  });
-});
-
-describe('demo answers', () => {
-  it('vary, stay within the reply limit, and never quote the question back', () => {
-    const answers = new Set<string>();
-    for (let i = 0; i < 200; i++) {
-      const text = composeDemoReply({
-        locale: 'en',
-        question: 'Will I get the new job?',
-        kind: 'text',
-        categoryId: 4,
-        advisorName: 'Victor',
-      });
-      expect(text.length).toBeLessThanOrEqual(1000);
-      expect(text).not.toContain('Will I get the new job');
-      expect(text.charAt(0)).toMatch(/[A-Z]/);
-      answers.add(text);
-    }
-    expect(answers.size).toBeGreaterThan(10);
-  });
-
-  it('open with a sentence of their own: no two reply lines share their first sentence', () => {
-    for (const [locale, cards] of [
-      ['en', ['the Lovers', 'Temperance', 'the Wheel of Fortune']],
-      ['ru', ['Влюблённые', 'Умеренность', 'Колесо Фортуны']],
-    ] as const) {
-      for (const card of cards) {
-        const openings = demoReplyOpenings(locale, card).map(firstSentence);
-        expect(openings.length).toBeGreaterThan(20);
-        expect(new Set(openings).size).toBe(openings.length);
-        // Card names stay capitalised, also at the start of a reply.
-        for (const line of demoReplyOpenings(locale, card))
-          expect(line.charAt(0)).toMatch(/[A-ZА-ЯЁ]/);
-      }
-    }
-    // Every composed reply opens with one of those lines (no shared greeting before them).
-    const openings = new Set(
-      DEMO_CARDS.en.flatMap((card) => demoReplyOpenings('en', card).map(firstSentence)),
-    );
-    for (let i = 0; i < 300; i++) {
-      const text = composeDemoReply({
-        locale: 'en',
-        question: i % 2 ? 'Will he come back?' : 'What do my cards say?',
-        kind: i % 3 === 0 ? 'tarot' : 'text',
-        categoryId: 1 + (i % 12),
-        advisorName: 'A',
-        random: (() => {
-          let n = i;
-          return () => (n = (n * 9301 + 49297) % 233280) / 233280;
-        })(),
-      });
-      expect(openings.has(firstSentence(text))).toBe(true);
-    }
-  });
-
-  it('answer tarot and dream requests about the cards and the dream', () => {
-    const tarot = composeDemoReply({
-      locale: 'en',
-      question: 'x',
-      kind: 'tarot',
-      categoryId: 3,
-      advisorName: 'C',
-      random: () => 0.99,
-    });
-    expect(tarot).toMatch(/spread|reading|cards/i);
-    const dream = composeDemoReply({
-      locale: 'ru',
-      question: 'Мне снилась вода',
-      kind: 'dream',
-      categoryId: 3,
-      advisorName: 'C',
-      random: () => 0.99,
-    });
-    expect(dream).toMatch(/сон/i);
   });
 });

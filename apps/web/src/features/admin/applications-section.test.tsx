@@ -49,7 +49,7 @@ function serve() {
       const body = JSON.parse(String(init.body));
       posted.push({ call, body });
       if (call === 'AdminMoveApplication') listed = { ...listed, stage: body.stage };
-      if (call === 'AdminApproveApplication' && body.price === '5')
+      if (call === 'AdminApproveApplication' && body.price === '5.00')
         return new Response(
           JSON.stringify({
             status: 'error',

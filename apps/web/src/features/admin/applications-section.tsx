@@ -7,10 +7,12 @@ import {
   APPLICATION_STAGES,
   OPEN_APPLICATION_STAGES,
   findCategory,
+  formatCents,
+  parseMoney,
   type AdminApplication,
   type ApplicationStage,
 } from '@seer/contract';
-import { formatDate, useT } from '../../lib/i18n';
+import { formatDate, useLocale, useT } from '../../lib/i18n';
 import { Avatar } from '../../shared/ui/avatar';
 import { Button } from '../../shared/ui/button';
 import { showToast } from '../../shared/ui/toast';
@@ -103,6 +105,7 @@ function TextAction({
 
 function ApplicationCard({ application }: { application: AdminApplication }) {
   const t = useT();
+  const locale = useLocale();
   const { busy, run } = useAction();
   const [internal, setInternal] = useState(false);
   const [price, setPrice] = useState('');
@@ -216,7 +219,11 @@ function ApplicationCard({ application }: { application: AdminApplication }) {
           className="admin-application-approve"
           onSubmit={(event) => {
             event.preventDefault();
-            void run(() => approveApplication({ id, price, category_id: category }));
+            // Read the way the admin's language writes it ("1,50" in Russian); what is no
+            // amount goes as typed, for the server to name the problem.
+            const parsed = parseMoney(price, locale);
+            const dollars = parsed.ok ? formatCents(parsed.cents) : price.trim();
+            void run(() => approveApplication({ id, price: dollars, category_id: category }));
           }}
         >
           <div className="field">

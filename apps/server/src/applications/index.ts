@@ -4,6 +4,7 @@
  * and the trial's rules (a share of users, a price cap).
  */
 import { defineModule } from '../kernel/module.js';
+import { applicationsPersonalData } from './personal-data.repository.js';
 import { ApplicationsRepository } from './applications.repository.js';
 import { ApplicationsService } from './applications.service.js';
 import { applicationsRoutes } from './applications.routes.js';
@@ -20,6 +21,7 @@ export const applicationsModule = defineModule({
   name: 'applications',
   needs: ['users', 'advisors', 'admin', 'bot'],
   uses: ['auth'],
+  personalData: () => applicationsPersonalData(),
   create: ({ sql, events, logTo, services }) => {
     const repository = new ApplicationsRepository(sql);
     return {

@@ -1,5 +1,6 @@
 /** Who is calling: Telegram's init data, session tokens, demo sign-in, and who is an advisor. */
 import { defineModule } from '../kernel/module.js';
+import { authPersonalData } from './personal-data.repository.js';
 import { AuthRepository } from './auth.repository.js';
 import { AuthService, type Identity, type TelegramUser } from './auth.service.js';
 import { authRoutes } from './auth.routes.js';
@@ -15,6 +16,7 @@ declare module '../kernel/module.js' {
 export const authModule = defineModule({
   name: 'auth',
   needs: ['users', 'advisors'],
+  personalData: () => authPersonalData(),
   create: async ({ config, sql, services, events }) => ({
     auth: await AuthService.create(
       config,

@@ -5,6 +5,7 @@
  */
 import type { Sql } from '../db/database.js';
 import { defineModule } from '../kernel/module.js';
+import { botPersonalData } from './personal-data.repository.js';
 import { BotApi, createApi } from './bot-api.js';
 import { sendLimit } from './send-limit.js';
 import { registerBotHandlers, type StartTarget } from './bot-handlers.js';
@@ -53,6 +54,7 @@ export const botModule = defineModule({
   name: 'bot',
   needs: ['users', 'advisors'],
   uses: ['links'],
+  personalData: () => botPersonalData(),
   create: ({ config, sql, services: { users, advisors }, events, server, tuning, logTo }) => {
     if (!config.botToken)
       return {

@@ -173,7 +173,8 @@ export class ChatRepository {
     >`
       SELECT d.user_id, u.name, u.first_name, u.last_name, u.username, d.last_message_text, d.last_message_at, d.advisor_unread
       FROM dialogs d JOIN users u ON u.telegram_id = d.user_id
-      WHERE d.advisor_id = ${advisorId} AND d.last_message_at IS NOT NULL
+      -- a deleted account's dialog (its messages erased) leaves the advisor's list (decision 050)
+      WHERE d.advisor_id = ${advisorId} AND d.last_message_at IS NOT NULL AND u.erased_at IS NULL
       ORDER BY (d.advisor_unread > 0) DESC, d.last_message_at DESC`;
   }
 

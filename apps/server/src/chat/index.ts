@@ -1,5 +1,7 @@
 /** Chat: dialogs between a user and an advisor, their messages, reads, and who may watch them. */
 import { defineModule } from '../kernel/module.js';
+import { chatPersonalData } from './personal-data.repository.js';
+export { OwnDialogs, type OwnMessage } from './personal-data.repository.js';
 import { ChatRepository } from './chat.repository.js';
 import { ChatService } from './chat.service.js';
 import { chatRoutes } from './chat.routes.js';
@@ -19,6 +21,7 @@ export const chatModule = defineModule({
   name: 'chat',
   needs: ['advisors', 'money'],
   uses: ['auth', 'users', 'bot'],
+  personalData: () => chatPersonalData(),
   create: ({ sql, events, services }) => ({
     chat: new ChatService(sql, new ChatRepository(sql), services.advisors, services.money, events),
   }),

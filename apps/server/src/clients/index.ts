@@ -1,5 +1,6 @@
 /** Clients: the client card of the advisor's workspace, advisors' notes and quick replies, and the birth-data consent. */
 import { defineModule } from '../kernel/module.js';
+import { clientsPersonalData } from './personal-data.repository.js';
 import { ClientsRepository } from './clients.repository.js';
 import { ClientsService } from './clients.service.js';
 import { clientsRoutes } from './clients.routes.js';
@@ -16,6 +17,7 @@ export const clientsModule = defineModule({
   name: 'clients',
   needs: ['users', 'horoscope'],
   uses: ['auth'],
+  personalData: () => clientsPersonalData(),
   create: ({ sql, services }) => ({
     clients: new ClientsService(
       new ClientsRepository(sql),

@@ -5,6 +5,7 @@
  */
 import { DISPUTE_LIMITS } from '@seer/contract';
 import { defineModule } from '../kernel/module.js';
+import { disputesPersonalData } from './personal-data.repository.js';
 import { DisputesRepository } from './disputes.repository.js';
 import { DisputesService } from './disputes.service.js';
 import { disputesRoutes } from './disputes.routes.js';
@@ -21,6 +22,7 @@ export const disputesModule = defineModule({
   name: 'disputes',
   needs: ['money', 'users', 'admin', 'bot'],
   uses: ['auth'],
+  personalData: () => disputesPersonalData(),
   create: ({ sql, config, services }) => ({
     disputes: new DisputesService({
       sql,

@@ -1,5 +1,6 @@
 /** Favourite advisors: the heart, the list, and the alert when a favourite comes online. */
 import { defineModule } from '../kernel/module.js';
+import { favouritesPersonalData } from './personal-data.repository.js';
 import { FavouritesRepository } from './favourites.repository.js';
 import { FavouritesService } from './favourites.service.js';
 import { favouritesRoutes } from './favourites.routes.js';
@@ -22,6 +23,7 @@ export const favouritesModule = defineModule({
   name: 'favourites',
   needs: ['advisors', 'users', 'notifications', 'bot'],
   uses: ['auth'],
+  personalData: () => favouritesPersonalData(),
   create: ({ sql, events, tuning, logTo, services }) => {
     const favourites = new FavouritesService(
       new FavouritesRepository(sql),

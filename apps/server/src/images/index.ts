@@ -1,5 +1,6 @@
 /** Images: uploads checked and normalized, their sizes made on demand within bounded work. */
 import { defineModule } from '../kernel/module.js';
+import { imagesPersonalData } from './personal-data.repository.js';
 import { ImagesRepository } from './images.repository.js';
 import { ImagesService } from './images.service.js';
 import { imagesRoutes } from './images.routes.js';
@@ -16,6 +17,7 @@ declare module '../kernel/module.js' {
 export const imagesModule = defineModule({
   name: 'images',
   uses: ['auth'],
+  personalData: () => imagesPersonalData(),
   create: ({ sql, config }) => ({
     images: new ImagesService(new ImagesRepository(sql), config.imageJobs),
   }),

@@ -11,6 +11,7 @@ import type { DeliveryRule } from '../realtime/fan-out.js';
 import type { SocketAccess } from '../realtime/socket-hub.js';
 import type {
   ModuleContext,
+  ModulePersonalData,
   ServerModule,
   ServerModuleContext,
   ServerParts,
@@ -19,7 +20,9 @@ import type {
 } from './module.js';
 
 /** What every module is given besides its services and its logger. */
-export type Platform = Omit<ModuleContext, 'services' | 'log' | 'logTo'> & { log: Logger };
+export type Platform = Omit<ModuleContext, 'services' | 'log' | 'logTo' | 'personalData'> & {
+  log: Logger;
+};
 
 export class ModuleError extends Error {}
 
@@ -86,6 +89,7 @@ export async function loadModules(
   /** Which module gave each service. */
   const owner = new Map<string, string>();
   const contexts = new Map<string, ModuleContext>();
+  const personalData: ModulePersonalData[] = [];
 
   const restricted = (module: ServerModule, allowed: Set<string>): Services =>
     new Proxy(services, {
@@ -113,6 +117,7 @@ export async function loadModules(
       log,
       logTo: logTo(log),
       services: restricted(module, new Set(module.needs ?? [])),
+      personalData: () => personalData,
     };
     const provided = await module.create(building);
     for (const [key, value] of Object.entries(provided)) {
@@ -122,10 +127,13 @@ export async function loadModules(
       owner.set(key, module.name);
       services[key] = value;
     }
-    contexts.set(module.name, {
+    const context = {
       ...building,
       services: restricted(module, new Set([...(module.needs ?? []), ...(module.uses ?? [])])),
-    });
+    };
+    contexts.set(module.name, context);
+    if (module.personalData)
+      personalData.push({ module: module.name, part: module.personalData(context) });
   }
 
   const serverContext = (module: ServerModule): ServerModuleContext => {

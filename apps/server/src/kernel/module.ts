@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
-import type { Database, Sql } from '../db/database.js';
+import type { Database, Sql, Tx } from '../db/database.js';
 import type { Logger, LogFunction } from '../logger.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { RateLimiter } from '../rate-limits/rate-limits.js';
@@ -71,6 +71,41 @@ export interface ModuleContext {
   /** Null when the command line builds the modules. */
   server: ServerParts | null;
   tuning: Partial<ModuleTuning>;
+  /**
+   * Every module's part in a user's own data (`personalData`), in build order; complete once every
+   * module is built, so read it from routes, handlers and workers (privacy/ does).
+   */
+  personalData(): readonly ModulePersonalData[];
+}
+
+/** Who is being erased: the person's Telegram id, and the tombstone id their kept records move to. */
+export interface Erasure {
+  telegramId: number;
+  /** A negative users id with no personal fields (privacy/, decision 050). */
+  tombstoneId: number;
+}
+
+/**
+ * A module's part in a user's own data (privacy/, docs/decisions/050-your-data.md): what the
+ * user's data export holds of it, and how an account deletion treats its rows. A module whose
+ * tables hold a user id, a user's words or their birth data declares one; the privacy test finds
+ * such columns in the schema and fails when a deleted user's id or words are left anywhere.
+ */
+export interface PersonalData {
+  /** Sections of the export file, by name (JSON values); absent: nothing to export. */
+  export?(sql: Sql, telegramId: number): Promise<Record<string, unknown>>;
+  /**
+   * Deletes the module's rows of the person, or moves records that must be kept (payments) to
+   * `erasure.tombstoneId` with their personal fields cleared — in the deletion's transaction,
+   * where the user's row is locked. Modules erase in reverse build order (a module before those it
+   * needs), before the user's row itself is removed.
+   */
+  erase(tx: Tx, erasure: Erasure): Promise<void>;
+}
+
+export interface ModulePersonalData {
+  module: string;
+  part: PersonalData;
 }
 
 /** A context where a server is built: what routes, socket rules and workers are given. */
@@ -109,6 +144,8 @@ export interface ServerModule {
   botHandlers?(updates: UpdateHandlers, context: ServerModuleContext): void;
   /** Background work (server only). */
   workers?(context: ServerModuleContext): Worker[];
+  /** The module's part in a user's data export and account deletion (privacy/). */
+  personalData?(context: ModuleContext): PersonalData;
 }
 
 /** Declares a module; the identity function only gives the object its type. */

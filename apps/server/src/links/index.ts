@@ -3,6 +3,7 @@
  * inline mode, and referrals with their rewards.
  */
 import { defineModule } from '../kernel/module.js';
+import { linksPersonalData } from './personal-data.repository.js';
 import { DeepLinks } from './deep-links.js';
 import { linksStartTarget, registerLinksBotHandlers } from './links-bot-handlers.js';
 import { ReferralsRepository } from './referrals.repository.js';
@@ -30,6 +31,7 @@ declare module '../kernel/module.js' {
 export const linksModule = defineModule({
   name: 'links',
   needs: ['money', 'auth', 'admin', 'advisors', 'images', 'bot', 'users'],
+  personalData: () => linksPersonalData(),
   create: ({ sql, config, log, services }) => {
     const { money, auth, advisors, users, bot, botApi } = services;
     const deepLinks = new DeepLinks({

@@ -3,6 +3,7 @@
  * refunds and credits — and the followers told of each ledger row in its transaction.
  */
 import { defineModule } from '../kernel/module.js';
+import { moneyPersonalData } from './personal-data.repository.js';
 import { MoneyRepository } from './money.repository.js';
 import { MoneyService } from './money.service.js';
 import { GROUP_COMMIT_DEFAULTS } from './group-commit.js';
@@ -29,6 +30,7 @@ export const moneyModule = defineModule({
   name: 'money',
   // The notification list and the bot's receipts are written with each ledger row.
   needs: ['notifications', 'bot'],
+  personalData: () => moneyPersonalData(),
   create: ({ sql, events, config, services: { feed, receipts } }) => ({
     money: new MoneyService(
       sql,

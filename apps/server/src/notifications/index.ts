@@ -1,5 +1,6 @@
 /** The app's notification list: money rows, replies, favourites coming online; read and unread. */
 import { defineModule } from '../kernel/module.js';
+import { notificationsPersonalData } from './personal-data.repository.js';
 import { NotificationsRepository } from './notifications.repository.js';
 import { NotificationsService } from './notifications.service.js';
 import { notificationsRoutes } from './notifications.routes.js';
@@ -17,6 +18,7 @@ declare module '../kernel/module.js' {
 export const notificationsModule = defineModule({
   name: 'notifications',
   uses: ['auth'],
+  personalData: () => notificationsPersonalData(),
   create: ({ sql, events, logTo }) => ({
     feed: new NotificationsService(new NotificationsRepository(sql), events, logTo),
   }),

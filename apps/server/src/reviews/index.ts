@@ -1,5 +1,6 @@
 /** Reviews: a user's rating and comment of an advisor, and the advisor's average. */
 import { defineModule } from '../kernel/module.js';
+import { reviewsPersonalData } from './personal-data.repository.js';
 import { ReviewsRepository } from './reviews.repository.js';
 import { ReviewsService } from './reviews.service.js';
 import { reviewsRoutes } from './reviews.routes.js';
@@ -23,6 +24,7 @@ export const reviewsModule = defineModule({
   name: 'reviews',
   needs: ['advisors', 'chat', 'users', 'satisfaction'],
   uses: ['auth'],
+  personalData: () => reviewsPersonalData(),
   create: ({ sql, services }) => ({
     reviews: new ReviewsService(
       sql,

@@ -3,6 +3,7 @@
  * dialog's user and advisor (docs/decisions/048-reports-and-blocks.md).
  */
 import { defineModule } from '../kernel/module.js';
+import { safetyPersonalData } from './personal-data.repository.js';
 import { SafetyRepository } from './safety.repository.js';
 import { BlocksService } from './blocks.service.js';
 import { ReportsService } from './reports.service.js';
@@ -22,6 +23,7 @@ declare module '../kernel/module.js' {
 export const safetyModule = defineModule({
   name: 'safety',
   needs: ['advisors', 'users', 'chat', 'admin', 'bot', 'auth'],
+  personalData: () => safetyPersonalData(),
   create: ({ config, sql, events, services, logTo }) => {
     const repository = new SafetyRepository(sql);
     const blocks = new BlocksService(repository, services.advisors, services.users, sql, events);

@@ -1,5 +1,6 @@
 /** Satisfaction credits offered after a low rating, within per-user monthly caps. */
 import { defineModule } from '../kernel/module.js';
+import { satisfactionPersonalData } from './personal-data.repository.js';
 import { SatisfactionRepository } from './satisfaction.repository.js';
 import { SatisfactionService } from './satisfaction.service.js';
 import { satisfactionRoutes } from './satisfaction.routes.js';
@@ -16,6 +17,7 @@ export const satisfactionModule = defineModule({
   name: 'satisfaction',
   needs: ['money'],
   uses: ['auth'],
+  personalData: () => satisfactionPersonalData(),
   create: ({ sql, config, services }) => ({
     satisfaction: new SatisfactionService(new SatisfactionRepository(sql), services.money, {
       maxCents: config.satisfactionMaxCents,

@@ -1,5 +1,7 @@
 /** Users: their profile (name, birth data, about), settings and who is an admin. */
 import { defineModule } from '../kernel/module.js';
+import { usersPersonalData } from './personal-data.repository.js';
+export { usersErasure } from './personal-data.repository.js';
 import { UsersRepository, type UserRecord } from './users.repository.js';
 import { UsersService } from './users.service.js';
 import { usersRoutes } from './users.routes.js';
@@ -20,6 +22,7 @@ export const usersModule = defineModule({
   name: 'users',
   needs: ['advisors'],
   uses: ['auth'],
+  personalData: () => usersPersonalData(),
   create: ({ sql, services, config }) => ({
     users: new UsersService(new UsersRepository(sql), services.advisors, config.adminTelegramIds),
   }),

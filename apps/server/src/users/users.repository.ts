@@ -59,7 +59,11 @@ export class UsersRepository {
     const rows = await this.sql<{ created: boolean }[]>`
       INSERT INTO users (telegram_id, username, first_name, last_name, language_code, photo_url, free_messages, allows_write_to_pm, telegram_auth_date)
       VALUES (${user.id}, ${user.username ?? null}, ${user.first_name ?? null}, ${user.last_name ?? null},
-              ${user.language_code ?? null}, ${user.photo_url ?? null}, ${freeMessages}, ${user.allows_write_to_pm ?? false}, ${authDate})
+              ${user.language_code ?? null}, ${user.photo_url ?? null},
+              -- a person whose account was deleted before is not welcomed with free messages again (decision 050)
+              CASE WHEN EXISTS (SELECT 1 FROM sign_in_revocations r WHERE r.telegram_id = ${user.id} AND r.account_erased_at IS NOT NULL)
+                THEN 0 ELSE ${freeMessages}::int END,
+              ${user.allows_write_to_pm ?? false}, ${authDate})
       ON CONFLICT (telegram_id) DO UPDATE SET
         username = EXCLUDED.username, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
         language_code = EXCLUDED.language_code, photo_url = COALESCE(EXCLUDED.photo_url, users.photo_url),

@@ -4,7 +4,8 @@
  * It records every call, queues updates for getUpdates (offset confirms, timeout long-polls,
  * 409 while a webhook is set), delivers them to a registered webhook with its secret token,
  * plays Telegram's side of a Stars payment: pre_checkout_query, then successful_payment, and
- * keeps the command menus set with setMyCommands per language.
+ * keeps the command menus set with setMyCommands per language. Uploads (sendDocument) come as
+ * multipart/form-data and are kept with the call.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
@@ -20,7 +21,21 @@ export interface RecordedCall {
   status: number | null;
   /** What Telegram answered when the call succeeded (sendMessage: the Message sent). */
   result?: unknown;
+  /** Files uploaded with the call (multipart/form-data); the parameter naming one holds it too. */
+  files?: UploadedFile[];
 }
+
+/** A file uploaded in a multipart/form-data call. */
+export interface UploadedFile {
+  /** The form part it came in. */
+  part: string;
+  filename: string;
+  type: string;
+  bytes: Buffer;
+}
+
+/** The most a bot may upload as a document (https://core.telegram.org/bots/api#senddocument). */
+const DOCUMENT_MAX_BYTES = 50 * 1024 * 1024;
 
 interface Invoice {
   link: string;
@@ -57,6 +72,8 @@ export class FakeBotApi {
   preparedMessageLifetimeSeconds = FakeBotApi.PREPARED_MESSAGE_LIFETIME_SECONDS;
   /** Users Telegram refuses to prepare messages for (never opened the bot). */
   readonly unknownUsers = new Set<number>();
+  /** Users who blocked the bot (or never started it): sending to them is refused with 403. */
+  readonly blockedUsers = new Set<number>();
   /** Inline queries sent to the bot, by id (answerInlineQuery must name one). */
   readonly inlineQueries = new Set<string>();
   private queue: Update[] = [];
@@ -356,19 +373,67 @@ export class FakeBotApi {
     if (token !== this.token)
       return send(401, { ok: false, error_code: 401, description: 'Unauthorized' });
     let params: Record<string, unknown> = {};
-    const raw = await new Promise<string>((resolve) => {
-      let data = '';
-      req.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
-      req.on('end', () => resolve(data));
+    const body = await new Promise<Buffer>((resolve) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => resolve(Buffer.concat(chunks)));
     });
-    if (raw) {
+    const contentType = req.headers['content-type'] ?? '';
+    const files: UploadedFile[] = [];
+    if (/^multipart\/form-data/i.test(contentType)) {
+      // Uploads come as multipart/form-data (https://core.telegram.org/bots/api#sending-files): a
+      // file is either the parameter itself or a part named in it as "attach://<name>".
+      const form = readMultipart(body, contentType);
+      if (!form)
+        return send(400, {
+          ok: false,
+          error_code: 400,
+          description: 'Bad Request: invalid multipart form',
+        });
+      const uploads = new Map<string, UploadedFile>();
+      for (const part of form) {
+        if (part.filename === null) continue;
+        const file: UploadedFile = {
+          part: part.name,
+          filename: part.filename,
+          type: part.type,
+          bytes: part.bytes,
+        };
+        uploads.set(part.name, file);
+        files.push(file);
+      }
+      for (const part of form) {
+        if (part.filename !== null) {
+          params[part.name] = uploads.get(part.name);
+          continue;
+        }
+        const value = part.bytes.toString('utf8');
+        const attached = /^attach:\/\/(.+)$/.exec(value);
+        if (attached) {
+          if (!uploads.has(attached[1]!))
+            return send(400, {
+              ok: false,
+              error_code: 400,
+              description: `Bad Request: file ${value} not found`,
+            });
+          params[part.name] = uploads.get(attached[1]!);
+        } else if (/^-?\d+$/.test(value)) params[part.name] = Number(value);
+        else params[part.name] = value;
+      }
+    } else if (body.length > 0) {
       try {
-        params = JSON.parse(raw) as Record<string, unknown>;
+        params = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
       } catch {
         return send(400, { ok: false, error_code: 400, description: 'Bad Request: invalid JSON' });
       }
     }
-    const call: RecordedCall = { method, params, at: Date.now(), status: null };
+    const call: RecordedCall = {
+      method,
+      params,
+      at: Date.now(),
+      status: null,
+      ...(files.length > 0 ? { files } : {}),
+    };
     this.calls.push(call);
     const failure = this.failures.get(method)?.shift();
     if (failure === 'drop') {
@@ -445,6 +510,58 @@ export class FakeBotApi {
             text: p.text,
           },
         };
+      case 'sendDocument': {
+        // https://core.telegram.org/bots/api#senddocument: a file upload (multipart/form-data),
+        // a file_id or an HTTP URL; caption 0-1024 characters; uploads up to 50 MB.
+        if (typeof p.chat_id !== 'number' && typeof p.chat_id !== 'string')
+          return bad('chat_id is empty');
+        if (typeof p.chat_id === 'number' && this.blockedUsers.has(p.chat_id))
+          return {
+            ok: false,
+            error_code: 403,
+            description: 'Forbidden: bot was blocked by the user',
+          };
+        const document = p.document as UploadedFile | string | undefined;
+        if (document === undefined || document === '')
+          return bad('there is no document in the request');
+        if (
+          typeof document === 'string' &&
+          !/^https?:\/\//.test(document) &&
+          !/^[\w-]{20,}$/.test(document)
+        )
+          return bad('wrong remote file identifier specified');
+        if (typeof document === 'object') {
+          if (document.bytes.length === 0) return bad('file must be non-empty');
+          if (document.bytes.length > DOCUMENT_MAX_BYTES)
+            return { ok: false, error_code: 413, description: 'Request Entity Too Large' };
+        }
+        if (
+          p.caption !== undefined &&
+          (typeof p.caption !== 'string' || [...p.caption].length > 1024)
+        )
+          return bad('message caption is too long');
+        const file = typeof document === 'object' ? document : null;
+        return {
+          ok: true,
+          result: {
+            message_id: this.nextMessageId++,
+            date: Math.floor(Date.now() / 1000),
+            chat: { id: p.chat_id, type: 'private' },
+            document: {
+              file_id: `BQAC${randomBytes(16).toString('base64url')}`,
+              file_unique_id: randomBytes(8).toString('base64url'),
+              ...(file
+                ? {
+                    file_name: file.filename,
+                    mime_type: file.type || undefined,
+                    file_size: file.bytes.length,
+                  }
+                : {}),
+            },
+            ...(p.caption ? { caption: p.caption } : {}),
+          },
+        };
+      }
       case 'createInvoiceLink': {
         const title = String(p.title ?? '');
         const description = String(p.description ?? '');
@@ -590,4 +707,56 @@ function inlineResultProblem(result: unknown): string | null {
     }
   }
   return null;
+}
+
+interface FormPart {
+  name: string;
+  /** Null for a plain field. */
+  filename: string | null;
+  type: string;
+  bytes: Buffer;
+}
+
+/**
+ * A multipart/form-data body as Telegram reads it: tolerant of headers without spaces and of
+ * unquoted parameters (grammY writes `content-disposition:form-data;name="x";filename=y`, which
+ * fetch's strict FormData parser refuses). Null when it cannot be read.
+ */
+function readMultipart(body: Buffer, contentType: string): FormPart[] | null {
+  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType);
+  if (!boundary) return null;
+  const delimiter = Buffer.from(`--${boundary[1] ?? boundary[2]!.trim()}`);
+  const parts: FormPart[] = [];
+  let at = body.indexOf(delimiter);
+  if (at < 0) return null;
+  for (;;) {
+    const start = at + delimiter.length;
+    if (body.subarray(start, start + 2).toString() === '--') return parts;
+    const next = body.indexOf(delimiter, start);
+    if (next < 0) return null;
+    // Each part: CRLF, headers, CRLF CRLF, content, then CRLF before the next delimiter.
+    const part = body.subarray(start + 2, next - 2);
+    const split = part.indexOf('\r\n\r\n');
+    if (split < 0) return null;
+    const headers = part.subarray(0, split).toString('utf8').split('\r\n');
+    const header = (name: string) =>
+      headers
+        .find((h) => h.toLowerCase().startsWith(`${name}:`))
+        ?.slice(name.length + 1)
+        .trim() ?? '';
+    const disposition = header('content-disposition');
+    const param = (key: string) => {
+      const match = new RegExp(`;\\s*${key}=(?:"([^"]*)"|([^;]*))`, 'i').exec(disposition);
+      return match ? (match[1] ?? match[2]!.trim()) : null;
+    };
+    const name = param('name');
+    if (!/^form-data/i.test(disposition) || name === null) return null;
+    parts.push({
+      name,
+      filename: param('filename'),
+      type: header('content-type'),
+      bytes: Buffer.from(part.subarray(split + 4)),
+    });
+    at = next;
+  }
 }

@@ -24,7 +24,7 @@ import { demoModule } from './demo/index.js';
 import { clientsModule } from './clients/index.js';
 import { applicationsModule } from './applications/index.js';
 import { safetyModule } from './safety/index.js';
-import { privacyModule } from './privacy/index.js';
+import { payoutsModule } from './payouts/index.js';
 import { disputesModule } from './disputes/index.js';
 
 export const MODULES: readonly ServerModule[] = [
@@ -48,6 +48,6 @@ export const MODULES: readonly ServerModule[] = [
   clientsModule,
   applicationsModule,
   safetyModule,
-  privacyModule,
+  payoutsModule,
   disputesModule,
 ];

@@ -166,9 +166,6 @@ export const AdminPayoutRow = z.object({
   paid_cents: z.number().int(),
   unpaid_cents: z.number().int(),
 });
-export const AdminMarkPaidBody = z
-  .object({ manager_id: advisorIdField, to: calendarDateField('to').optional() })
-  .transform(withAdvisorId);
 export const AdminAuditEntry = z.object({
   id: z.number().int(),
   actor_telegram_id: z.number().int(),
@@ -196,7 +193,6 @@ export const AdminPayoutsAnswer = z.object({
   to: z.string().nullable(),
   payouts: z.array(AdminPayoutRow),
 });
-export const AdminMarkPaidAnswer = z.object({ status: ok, marked_cents: z.number().int() });
 export const AdminAuditAnswer = z.object({ status: ok, entries: z.array(AdminAuditEntry) });
 export const AdminStatusAnswer = z.object({ status: ok });
 /** End every session of a user (the admin section's twin of `end-sessions`, decision 034). */

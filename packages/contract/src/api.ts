@@ -828,14 +828,6 @@ export const CALLS = {
     answer: A.AdminPayoutsAnswer,
     access: 'admin',
   },
-  AdminMarkPaid: {
-    name: 'AdminMarkPaid.php',
-    methods: ['POST'],
-    summary: "Mark an advisor's unpaid earnings up to a date as paid out",
-    body: A.AdminMarkPaidBody,
-    answer: A.AdminMarkPaidAnswer,
-    access: 'admin',
-  },
   AdminAudit: {
     name: 'AdminAudit.php',
     methods: ['GET'],

@@ -5,7 +5,6 @@ import { type AdvisorsService, ratingOf, type Advisor } from '../advisors/index.
 import { type User, displayName } from '../users/index.js';
 import { registerCall } from '../http/register-call.js';
 import type { AdminService } from './admin.service.js';
-import { PayoutsService } from './payouts.service.js';
 
 function toAdminAdvisor(a: Advisor): AdminAdvisor {
   return {
@@ -44,7 +43,6 @@ export function adminRoutes(
   app: FastifyInstance,
   auth: AuthService,
   admin: AdminService,
-  payouts: PayoutsService,
   advisors: AdvisorsService,
 ): void {
   registerCall(app, auth, 'AdminListAdvisors', async () => ({
@@ -109,28 +107,6 @@ export function adminRoutes(
     };
   });
 
-  registerCall(app, auth, 'AdminPayouts', async ({ query, reply }) => {
-    const rows = await payouts.summary(query.from ?? null, query.to ?? null);
-    if (query.format === 'csv') {
-      const name = `seer-payouts-${query.from ?? 'start'}-${query.to ?? 'now'}.csv`;
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .send(PayoutsService.toCsv(rows)) as never;
-    }
-    return {
-      status: 'success',
-      from: query.from ?? null,
-      to: query.to ?? null,
-      payouts: rows.map(({ advisor_id, ...row }) => ({ manager_id: advisor_id, ...row })),
-    };
-  });
-
-  registerCall(app, auth, 'AdminMarkPaid', async ({ identity, body }) => ({
-    status: 'success',
-    marked_cents: await payouts.markPaid(identity.telegramId, body.advisorId, body.to ?? null),
-  }));
-
   registerCall(app, auth, 'AdminAudit', async () => ({
     status: 'success',
     entries: (await admin.audit.recent(200)).map((e) => ({
@@ -140,11 +116,6 @@ export function adminRoutes(
   }));
 
   // The advisors' workspace.
-  registerCall(app, auth, 'ManagerGetEarnings', async ({ advisor }) => ({
-    status: 'success',
-    earnings: await payouts.advisorEarnings(advisor.id, advisor.price_cents),
-  }));
-
   registerCall(app, auth, 'ManagerGetProfile', async ({ advisor }) => {
     const wire = advisors.toWire(advisor);
     return {

@@ -3,8 +3,6 @@
  * NOWPayments, and demo mode's test payments. Each credit goes through the money module.
  */
 import { defineModule } from '../kernel/module.js';
-import { paymentsPersonalData } from './personal-data.repository.js';
-export { refundableStarsPayments } from './personal-data.repository.js';
 import { PaymentsRepository } from './payments.repository.js';
 import { PaymentsService } from './payments.service.js';
 import { CryptoRepository } from './crypto.repository.js';
@@ -23,6 +21,9 @@ export type {
   StarsPaymentRecord as StarsPayment,
 } from './payments.repository.js';
 export type { CryptoPaymentView as CryptoPayment } from './crypto.repository.js';
+export { tonRateSource, type TonRateSource } from './ton-rate.js';
+export type { IndexerMessage, IndexerTransaction } from './toncenter.js';
+export type { OutgoingTransfers } from './ton-watcher.js';
 
 declare module '../kernel/module.js' {
   interface Services {
@@ -37,7 +38,8 @@ declare module '../kernel/module.js' {
 export const paymentsModule = defineModule({
   name: 'payments',
   needs: ['money', 'users', 'auth', 'bot'],
-  personalData: () => paymentsPersonalData(),
+  // The deposit watcher also shows the wallet's outgoing payouts to the payouts module (decision 047).
+  uses: ['payouts'],
   create: ({ sql, config, logTo, services: { money, users, auth, bot, botApi } }) => {
     const testPayments = new TestPaymentsService(money, auth.demoSignIn);
     const payments = new PaymentsService(
@@ -84,6 +86,7 @@ export const paymentsModule = defineModule({
             wallet: config.tonWalletAddress,
             client: new ToncenterClient(config.tonApiUrl, config.tonApiKey),
             payments: services.payments,
+            outgoing: services.payoutConfirmations,
             sql,
             intervalMs: config.tonPollIntervalMs,
             log: logTo,

@@ -7,6 +7,9 @@
  * A transaction that fails to record `maxAttempts` times in a row (any error: a value too large to
  * credit, a constraint) is kept as an unmatched deposit with its error and the watcher moves on.
  * Each pass first credits deposits that were waiting for a fresh TON rate (decision 037).
+ * The same transactions carry the wallet's outgoing orders: each is shown to `outgoing` (advisors'
+ * payouts, decision 047) before it is recorded and the cursor moves past it, and `outgoing` hears
+ * the end of every full pass. A failure there ends the pass like any other (retried, nothing skipped).
  */
 import type { Sql } from '../db/database.js';
 import { rawTonAddress } from './ton-transfers.js';
@@ -14,10 +17,20 @@ import { LeaderLock, LOCK_KEYS } from '../db/leader-lock.js';
 import type { PaymentsService, TonRecordResult } from './payments.service.js';
 import { IndexerError, type IndexerTransaction, type ToncenterClient } from './toncenter.js';
 
+/** Someone who must see the wallet's own transactions (payouts leaving it); both calls idempotent. */
+export interface OutgoingTransfers {
+  /** One transaction, before the cursor moves past it; may be shown again after a restart. */
+  recordTransaction(wallet: string, tx: IndexerTransaction): Promise<void>;
+  /** A pass has read the indexer up to its newest transaction. */
+  afterPass(): Promise<void>;
+}
+
 export interface TonWatcherOptions {
   wallet: string;
   client: ToncenterClient;
   payments: PaymentsService;
+  /** Told of every transaction and of every full pass (advisors' payouts). */
+  outgoing?: OutgoingTransfers;
   /** Used for the advisory lock; null runs without one (tests of concurrent watchers). */
   sql: Sql | null;
   intervalMs: number;
@@ -107,6 +120,7 @@ export class TonDepositWatcher {
       const fresh = newTransactions(page, cursor?.lt ?? 0n);
       for (const tx of fresh) {
         if (this.stopping) return recorded;
+        await this.options.outgoing?.recordTransaction(wallet, tx);
         const result = await this.record(wallet, tx);
         cursor = { lt: tx.lt, hash: tx.hash };
         recorded += 1;
@@ -121,7 +135,10 @@ export class TonDepositWatcher {
         }
         this.options.onRecorded?.(tx, result);
       }
-      if (page.length < this.pageSize) return recorded;
+      if (page.length < this.pageSize) {
+        await this.options.outgoing?.afterPass();
+        return recorded;
+      }
       if (fresh.length === 0) {
         // A full page with nothing past the cursor would be fetched again forever.
         throw new IndexerError(

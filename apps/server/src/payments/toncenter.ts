@@ -21,12 +21,19 @@ const DecodedContent = z
   .optional();
 
 const IndexerMessage = z.object({
+  /** The message's hash (base64); what makes an outgoing payout message count once. */
+  hash: z.string().nullable().optional(),
   source: z.string().nullable().optional(),
   destination: z.string().nullable().optional(),
   value: z.string().regex(/^\d+$/).nullable().optional(),
+  bounce: z.boolean().nullable().optional(),
   bounced: z.boolean().nullable().optional(),
-  message_content: z.object({ decoded: DecodedContent }).nullable().optional(),
+  message_content: z
+    .object({ body: z.string().nullable().optional(), decoded: DecodedContent })
+    .nullable()
+    .optional(),
 });
+export type IndexerMessage = z.output<typeof IndexerMessage>;
 
 const IndexerTransaction = z.object({
   hash: z.string().min(1),
@@ -35,6 +42,8 @@ const IndexerTransaction = z.object({
     .transform((v) => BigInt(v)),
   now: z.number().int(),
   in_msg: IndexerMessage.nullable().optional(),
+  /** Messages the transaction sent: an outgoing order of the wallet (payouts, decision 047). */
+  out_msgs: z.array(IndexerMessage).nullable().optional(),
   description: z
     .object({
       aborted: z.boolean().optional(),

@@ -44,6 +44,10 @@ export const RATE_LIMITS = {
   review: { calls: 10, perSeconds: 60, counted: 'shared', what: 'reviews' },
   /** ClaimSatisfactionCredit: credits the balance. */
   satisfactionClaim: { calls: 10, perSeconds: 60, counted: 'shared', what: 'credit claims' },
+  /** ManagerRequestPayout: moves an advisor's money and reads the TON rate (decision 047). */
+  payoutRequest: { calls: 10, perSeconds: 3600, counted: 'shared', what: 'payout requests' },
+  /** AdminCreatePayoutBatch: reads the TON rate and fixes what a wallet will send. */
+  payoutBatch: { calls: 30, perSeconds: 3600, counted: 'shared', what: 'payout batches' },
   /** ReportMessage, ReportAdvisor: a case staff must read (decision 048). */
   report: { calls: 20, perSeconds: 3600, counted: 'shared', what: 'reports' },
   /** BlockAdvisor, UnblockAdvisor, ManagerBlockUser, ManagerUnblockUser: heard on every instance. */

@@ -50,7 +50,6 @@ CREATE UNIQUE INDEX payouts_one_open ON payouts (advisor_id) WHERE status IN ('r
 CREATE INDEX payouts_advisor ON payouts (advisor_id, id);
 CREATE INDEX payouts_open ON payouts (status, id) WHERE status IN ('requested', 'sent');
 CREATE INDEX payouts_batch ON payouts (batch_id);
-CREATE INDEX payouts_unnotified ON payouts (id) WHERE status = 'paid' AND notified_at IS NULL AND method = 'ton';
 
 ALTER TABLE advisor_ledger
   ADD CONSTRAINT advisor_ledger_payout FOREIGN KEY (payout_id) REFERENCES payouts (id);

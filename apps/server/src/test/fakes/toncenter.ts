@@ -2,13 +2,30 @@
  * A fake toncenter API v3 indexer on 127.0.0.1, following ton-org/docs
  * ecosystem/rpc/toncenter/v3.yaml for GET /api/v3/transactions: filters account, start_lt and
  * end_lt (inclusive), sort by lt (asc / desc, default desc), limit (1-1000, default 10), offset;
- * answers { transactions, address_book } with lt, values as strings and base64 hashes.
+ * answers { transactions, address_book } with lt, values as strings and base64 hashes, and each
+ * transaction's out_msgs (Message: hash, source, destination, value, bounce, bounced,
+ * message_content { body, decoded { type: text_comment, comment } }).
  * Tests add transactions and can make it fail, hang, or repeat transactions across pages.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createHash, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { Address } from '@ton/core';
+import { Address, beginCell } from '@ton/core';
+
+/** A message as toncenter v3 shows it (the fields Seer reads, and a few around them). */
+export interface FakeMessage {
+  hash: string;
+  source: string | null;
+  destination: string;
+  value: string | null;
+  bounce: boolean;
+  bounced: boolean;
+  message_content: {
+    body: string;
+    decoded: { type: 'text_comment'; comment: string } | null;
+    hash: string;
+  };
+}
 
 export interface FakeTransaction {
   account: string;
@@ -16,6 +33,7 @@ export interface FakeTransaction {
   lt: string;
   now: number;
   in_msg: {
+    hash?: string;
     source: string | null;
     destination: string;
     value: string | null;
@@ -32,7 +50,14 @@ export interface FakeTransaction {
     aborted: boolean;
     compute_ph: { skipped: boolean; success: boolean; exit_code: number };
   };
-  out_msgs: unknown[];
+  out_msgs: FakeMessage[];
+}
+
+export interface OutgoingTransferSpec {
+  destination: string;
+  nanotons: bigint | number | string;
+  /** A text comment, e.g. "payout 12". */
+  comment: string;
 }
 
 export interface IncomingTransferSpec {
@@ -111,6 +136,55 @@ export class FakeToncenter {
       bounced: false,
       message_content: {
         body: randomBytes(16).toString('base64'),
+        decoded: null,
+        hash: randomBytes(32).toString('base64'),
+      },
+      aborted: false,
+    });
+  }
+
+  /**
+   * The wallet's own order sending these messages (one TON Connect transaction): an external
+   * message in, one internal message out per transfer, each with its text comment. A wallet that
+   * skips a message (mode 3 and too little balance, say) is a batch given fewer specs.
+   */
+  addOutgoingTransfers(transfers: OutgoingTransferSpec[]): FakeTransaction {
+    const tx = this.addOutgoing();
+    tx.out_msgs = transfers.map((t) => ({
+      hash: randomBytes(32).toString('base64'),
+      source: this.account,
+      destination: Address.parse(t.destination).toRawString().toUpperCase(),
+      value: BigInt(t.nanotons).toString(),
+      bounce: false,
+      bounced: false,
+      message_content: {
+        body: commentBody(t.comment),
+        decoded: { type: 'text_comment', comment: t.comment },
+        hash: randomBytes(32).toString('base64'),
+      },
+    }));
+    return tx;
+  }
+
+  /**
+   * A message we sent coming back bounced: its body is 0xFFFFFFFF followed by the start of the
+   * message sent (op 0 and the comment), which the indexer does not decode as a comment.
+   */
+  addBounce(spec: { source: string; nanotons: bigint | number | string; comment: string }) {
+    return this.push({
+      source: Address.parse(spec.source).toRawString().toUpperCase(),
+      destination: this.account,
+      value: BigInt(spec.nanotons).toString(),
+      bounce: false,
+      bounced: true,
+      message_content: {
+        body: beginCell()
+          .storeUint(0xffffffff, 32)
+          .storeUint(0, 32)
+          .storeStringTail(spec.comment)
+          .endCell()
+          .toBoc()
+          .toString('base64'),
         decoded: null,
         hash: randomBytes(32).toString('base64'),
       },
@@ -239,6 +313,11 @@ export class FakeToncenter {
     const page = window.slice(offset ?? 0, (offset ?? 0) + (limit ?? 10));
     send(200, { transactions: page, address_book: {} });
   }
+}
+
+/** A text comment's body as a base64 bag of cells (op 0, then the text). */
+function commentBody(text: string): string {
+  return beginCell().storeUint(0, 32).storeStringTail(text).endCell().toBoc().toString('base64');
 }
 
 /** Accounts match as addresses (raw or user-friendly, like toncenter's `account` filter). */

@@ -1,13 +1,12 @@
-/** Advisors' payouts: earnings per advisor for a period, marking them paid, and the CSV export. */
+/** Accounting: earnings, payouts and what is owed per advisor for a period, and the CSV export. */
 import { AdminList } from './admin-list';
 import { useState } from 'react';
 import { formatAmount, useT } from '../../lib/i18n';
 import { Button } from '../../shared/ui/button';
 import { showToast } from '../../shared/ui/toast';
-import { markPaid } from './api/mark-paid';
 import { usePayouts, type Period } from './api/payouts';
 import { downloadPayoutsCsv } from './api/download-payouts-csv';
-import { ConfirmAction, refusalText } from './confirm-action';
+import { refusalText } from './confirm-action';
 
 /** YYYY-MM-DD in the admin's own calendar. */
 function isoDay(date: Date): string {
@@ -99,22 +98,6 @@ export function PayoutsSection() {
                 <dd>{formatAmount(row.unpaid_cents)}</dd>
               </div>
             </dl>
-            {row.unpaid_cents > 0 && (
-              <ConfirmAction
-                label={t('admin.payouts.markPaid')}
-                question={t('admin.payouts.confirmMarkPaid', {
-                  name: row.name,
-                  date: period.to || t('admin.payouts.today'),
-                })}
-                onConfirm={async () => {
-                  const cents = await markPaid(row.manager_id, period.to);
-                  showToast(
-                    t('admin.payouts.marked', { amount: formatAmount(cents), name: row.name }),
-                    'success',
-                  );
-                }}
-              />
-            )}
           </li>
         )}
       </AdminList>

@@ -1,4 +1,4 @@
-/** /admin and /admin/:section: advisors, advisor applications, users, unmatched deposits, Stars refunds, crypto payments, satisfaction credits, payouts and the audit log. Only for admins. */
+/** /admin and /admin/:section: advisors, advisor applications, users, unmatched deposits, Stars refunds, crypto payments, satisfaction credits, disputes, payouts and the audit log. Only for admins. */
 import { Link, useParams } from 'wouter';
 import { useT } from '../../lib/i18n';
 import { PageHeader } from '../../shared/ui/page-header';
@@ -7,6 +7,7 @@ import { AdvisorsSection } from './advisors-section';
 import { ApplicationsSection } from './applications-section';
 import { AuditSection } from './audit-section';
 import { CryptoPaymentsSection } from './crypto-payments-section';
+import { DisputesSection } from './disputes-section';
 import { DepositsSection, StarsSection } from './money-in-section';
 import { PayoutsSection } from './payouts-section';
 import { SatisfactionSection } from './satisfaction-section';
@@ -22,6 +23,7 @@ const SECTIONS = [
   'stars',
   'crypto',
   'credits',
+  'disputes',
   'referrals',
   'payouts',
   'audit',
@@ -56,6 +58,7 @@ export default function AdminPage() {
         {section === 'stars' && <StarsSection />}
         {section === 'crypto' && <CryptoPaymentsSection />}
         {section === 'credits' && <SatisfactionSection />}
+        {section === 'disputes' && <DisputesSection />}
         {section === 'referrals' && <ReferralsSection />}
         {section === 'payouts' && <PayoutsSection />}
         {section === 'audit' && <AuditSection />}

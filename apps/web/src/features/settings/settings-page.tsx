@@ -18,6 +18,7 @@ import { useSoundPreference } from './sound-preference';
 import { SpendingLimits } from './spending-limits';
 import { FavouriteAlerts } from './favourite-alerts';
 import { BirthDataSharingSetting } from './birth-data-sharing-setting';
+import { BlockedAdvisorsSetting } from '../../shared/safety/blocked-advisors-setting';
 import { balanceText, birthDateText, displayName, photoOf, signText } from './user-facts';
 import './settings.css';
 
@@ -195,6 +196,10 @@ export default function SettingsPage() {
           {t('settings.payments')}
           <ChevronIcon className="chevron" width={18} height={18} />
         </Link>
+        <Link href="/disputes" className="row-link">
+          {t('settings.disputes')}
+          <ChevronIcon className="chevron" width={18} height={18} />
+        </Link>
         <Link href="/privacy-policy" className="row-link">
           {t('settings.privacy')}
           <ChevronIcon className="chevron" width={18} height={18} />
@@ -242,6 +247,7 @@ export default function SettingsPage() {
       <SpendingLimits />
       <FavouriteAlerts user={user.data} />
       <BirthDataSharingSetting />
+      <BlockedAdvisorsSetting />
     </div>
   );
 }

@@ -35,6 +35,8 @@ const PAGES = {
   'admin/admin-page': () => import('../features/admin/admin-page'),
   'admin/admin-user-page': () => import('../features/admin/admin-user-page'),
   'apply/apply-page': () => import('../features/apply/apply-page'),
+  'disputes/disputes-page': () => import('../features/disputes/disputes-page'),
+  'disputes/open-dispute-page': () => import('../features/disputes/open-dispute-page'),
 } satisfies Record<string, () => Promise<PageModule>>;
 
 export type PageId = keyof typeof PAGES;
@@ -88,6 +90,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/admin/:section', page: 'admin/admin-page' },
   // "Become an advisor": the form, then the applicant's application.
   { path: '/apply', page: 'apply/apply-page' },
+  { path: '/disputes', page: 'disputes/disputes-page' },
+  { path: '/disputes/new/:id', page: 'disputes/open-dispute-page' },
 ];
 
 const components = new Map<PageId, LazyExoticComponent<ComponentType>>();

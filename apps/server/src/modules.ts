@@ -25,6 +25,7 @@ import { clientsModule } from './clients/index.js';
 import { applicationsModule } from './applications/index.js';
 import { safetyModule } from './safety/index.js';
 import { payoutsModule } from './payouts/index.js';
+import { privacyModule } from './privacy/index.js';
 import { disputesModule } from './disputes/index.js';
 
 export const MODULES: readonly ServerModule[] = [
@@ -49,5 +50,6 @@ export const MODULES: readonly ServerModule[] = [
   applicationsModule,
   safetyModule,
   payoutsModule,
+  privacyModule,
   disputesModule,
 ];

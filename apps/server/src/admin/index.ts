@@ -3,6 +3,7 @@
  * waiting for a decision, each written to the audit log.
  */
 import { defineModule } from '../kernel/module.js';
+import { adminPersonalData } from './personal-data.repository.js';
 import { AdminRepository } from './admin.repository.js';
 import { AdminService, type AuditLog } from './admin.service.js';
 import { adminRoutes } from './admin.routes.js';
@@ -22,6 +23,7 @@ export const adminModule = defineModule({
   name: 'admin',
   needs: ['money', 'users', 'advisors', 'images'],
   uses: ['auth', 'payments'],
+  personalData: () => adminPersonalData(),
   create: ({ sql, events, services: { money, users, advisors, images, trials } }) => {
     const audit = new AdminRepository(sql);
     return {

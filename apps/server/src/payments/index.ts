@@ -3,6 +3,8 @@
  * NOWPayments, and demo mode's test payments. Each credit goes through the money module.
  */
 import { defineModule } from '../kernel/module.js';
+import { paymentsPersonalData } from './personal-data.repository.js';
+export { refundableStarsPayments } from './personal-data.repository.js';
 import { PaymentsRepository } from './payments.repository.js';
 import { PaymentsService } from './payments.service.js';
 import { CryptoRepository } from './crypto.repository.js';
@@ -40,6 +42,7 @@ export const paymentsModule = defineModule({
   needs: ['money', 'users', 'auth', 'bot'],
   // The deposit watcher also shows the wallet's outgoing payouts to the payouts module (decision 047).
   uses: ['payouts'],
+  personalData: () => paymentsPersonalData(),
   create: ({ sql, config, logTo, services: { money, users, auth, bot, botApi } }) => {
     const testPayments = new TestPaymentsService(money, auth.demoSignIn);
     const payments = new PaymentsService(

@@ -31,6 +31,7 @@ import * as P from './applications.js';
 import * as D from './disputes.js';
 import * as PO from './payouts.js';
 import * as SF from './safety.js';
+import * as DY from './daily.js';
 
 /** Every failure answer: a 4xx (or hidden 5xx) with a message naming the problem. */
 export const ErrorAnswer = z.object({
@@ -1355,6 +1356,54 @@ export const CALLS = {
     body: PO.AdminCreatePayoutBatchBody,
     answer: PO.AdminCreatePayoutBatchAnswer,
     access: 'admin',
+  },
+  SearchManagers: {
+    name: 'SearchManagers.php',
+    methods: ['GET'],
+    summary:
+      'Advisors matching what the user typed (name, speciality, language, price, answer time; both languages), best match first',
+    query: DY.SearchManagersQuery,
+    answer: z.object({ status: ok, managers: z.array(Advisor) }),
+    access: 'user',
+  },
+  GetDailyRitual: {
+    name: 'GetDailyRitual.php',
+    methods: ['GET'],
+    summary: "Whether to offer the first-open onboarding, and the caller's morning message setting",
+    answer: DY.GetDailyRitualAnswer,
+    access: 'user',
+  },
+  SetMorningMessage: {
+    name: 'SetMorningMessage.php',
+    methods: ['POST'],
+    summary: "Turn the bot's morning message (today's card and sky) on or off, at a local hour",
+    body: DY.SetMorningMessageBody,
+    answer: DY.SetMorningMessageAnswer,
+    access: 'user',
+  },
+  CloseOnboarding: {
+    name: 'CloseOnboarding.php',
+    methods: ['POST'],
+    summary: 'The first-open onboarding was finished or skipped: never offered again',
+    body: DY.CloseOnboardingBody,
+    answer: DY.CloseOnboardingAnswer,
+    access: 'user',
+  },
+  GetDailyLine: {
+    name: 'GetDailyLine.php',
+    methods: ['GET'],
+    summary: "Today's one-line reading for the caller's sign, from the sky",
+    query: DY.DailyLineQuery,
+    answer: DY.DailyLineAnswer,
+    access: 'user',
+  },
+  ShareTarot: {
+    name: 'ShareTarot.php',
+    methods: ['POST'],
+    summary: "A prepared Telegram message and a story picture of the caller's drawn tarot card",
+    body: DY.ShareTarotBody,
+    answer: DY.ShareTarotAnswer,
+    access: 'user',
   },
 } as const satisfies Record<string, CallSpec>;
 

@@ -27,3 +27,4 @@ export * from './disputes.js';
 export * from './advisor-profile.js';
 export * from './safety.js';
 export * from './payouts.js';
+export * from './daily.js';

@@ -106,6 +106,14 @@ const renewedListeners = new Set<(session: Session) => void>();
 
 class SessionRefused extends Error {}
 
+/** Seer's staff suspended this account (403 account_suspended, decision 048): no sign-in works. */
+let suspended = false;
+
+/** Whether the session ended because the account is suspended (the app says so, not "reopen"). */
+export function isAccountSuspended(): boolean {
+  return suspended;
+}
+
 async function postSession(path: string, authorization: string): Promise<Session> {
   let response: Response;
   try {
@@ -117,6 +125,13 @@ async function postSession(path: string, authorization: string): Promise<Session
     throw new Error(error instanceof Error ? error.message : 'Network error');
   }
   if (response.status === 401) throw new SessionRefused();
+  if (response.status === 403) {
+    const refusal = (await response.json().catch(() => null)) as { code?: string } | null;
+    if (refusal?.code === 'account_suspended') {
+      suspended = true;
+      throw new SessionRefused();
+    }
+  }
   if (!response.ok) throw new Error(`Signing in failed with status ${response.status}`);
   const answer = (await response.json()) as Partial<Session>;
   if (typeof answer.token !== 'string' || typeof answer.expires_at !== 'number')

@@ -7,6 +7,7 @@ import { AdvisorsSection } from './advisors-section';
 import { ApplicationsSection } from './applications-section';
 import { AuditSection } from './audit-section';
 import { CryptoPaymentsSection } from './crypto-payments-section';
+import { ReportsSection } from './reports-section';
 import { DisputesSection } from './disputes-section';
 import { DepositsSection, StarsSection } from './money-in-section';
 import { PayoutsSection } from './payouts-section';
@@ -22,6 +23,7 @@ const SECTIONS = [
   'deposits',
   'stars',
   'crypto',
+  'reports',
   'credits',
   'disputes',
   'referrals',
@@ -57,6 +59,7 @@ export default function AdminPage() {
         {section === 'deposits' && <DepositsSection />}
         {section === 'stars' && <StarsSection />}
         {section === 'crypto' && <CryptoPaymentsSection />}
+        {section === 'reports' && <ReportsSection />}
         {section === 'credits' && <SatisfactionSection />}
         {section === 'disputes' && <DisputesSection />}
         {section === 'referrals' && <ReferralsSection />}

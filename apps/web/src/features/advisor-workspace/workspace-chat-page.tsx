@@ -21,6 +21,12 @@ import { useClientCard } from './api/get-client-card';
 import { useQuickReplies } from './api/get-quick-replies';
 import { QuickRepliesEditor } from './quick-replies-editor';
 import { WorkspaceMessages } from './workspace-messages';
+import { ReportDialog } from '../../shared/safety/report-dialog';
+import { BlockedNotice } from '../../shared/safety/blocked-notice';
+import { setBlock, useBlockState, type ReportTarget } from '../../shared/safety/safety-api';
+import { showToast } from '../../shared/ui/toast';
+import { errorText } from '../../lib/error-text';
+import '../../shared/safety/safety.css';
 import './workspace.css';
 
 function WorkspaceChat({ advisorId, userId }: { advisorId: number; userId: number }) {
@@ -31,6 +37,11 @@ function WorkspaceChat({ advisorId, userId }: { advisorId: number; userId: numbe
   const quickReplies = useQuickReplies();
   const [editingQuickReplies, setEditingQuickReplies] = useState(false);
   const scroller = useRef<HTMLUListElement>(null);
+  const [reporting, setReporting] = useState<ReportTarget | null>(null);
+  const [confirmingBlock, setConfirmingBlock] = useState(false);
+  const block = useBlockState({ side: 'manager', userId });
+  const blockState = block.status === 'success' ? block.data : null;
+  const blocked = blockState !== null && (blockState.you_blocked || blockState.blocked_you);
 
   useEffect(() => connectAsAdvisor(advisorId), [advisorId]);
   useEffect(() => watchAdvisorDialog(userId, advisorId), [userId, advisorId]);
@@ -64,9 +75,35 @@ function WorkspaceChat({ advisorId, userId }: { advisorId: number; userId: numbe
     add(await sendReply(userId, content));
   };
 
+  const changeBlock = async (value: boolean) => {
+    try {
+      await setBlock({ side: 'manager', userId }, value);
+      showToast(
+        t(value ? 'safety.block.blockedClientToast' : 'safety.block.unblockedToast'),
+        'success',
+      );
+    } catch (error) {
+      showToast(errorText(error, t('safety.block.failed')), 'error');
+    } finally {
+      setConfirmingBlock(false);
+    }
+  };
+
   return (
     <div className="page workspace workspace-chat">
-      <PageHeader title={name} back />
+      <PageHeader title={name} back>
+        {blockState && (
+          <button
+            type="button"
+            className="button button-ghost workspace-block-button"
+            onClick={() =>
+              blockState.you_blocked ? void changeBlock(false) : setConfirmingBlock(true)
+            }
+          >
+            {t(blockState.you_blocked ? 'safety.block.unblockClient' : 'safety.block.blockClient')}
+          </button>
+        )}
+      </PageHeader>
       <ClientCard userId={userId} />
       {dialog.status === 'loading' && <LoadingState />}
       {dialog.status === 'error' && (
@@ -76,7 +113,11 @@ function WorkspaceChat({ advisorId, userId }: { advisorId: number; userId: numbe
         (messages.length === 0 ? (
           <EmptyState message={t('workspace.dialogEmpty')} />
         ) : (
-          <WorkspaceMessages messages={messages} scroller={scroller} />
+          <WorkspaceMessages
+            messages={messages}
+            scroller={scroller}
+            onReport={(id) => setReporting({ kind: 'message', id })}
+          />
         ))}
       {quickReplies.status === 'success' && (
         <div className="workspace-quick-replies-bar">
@@ -88,11 +129,54 @@ function WorkspaceChat({ advisorId, userId }: { advisorId: number; userId: numbe
         </div>
       )}
       {editingQuickReplies && <QuickRepliesEditor replies={allReplies} language={clientLanguage} />}
-      <ReplyComposer
-        onSend={send}
-        onTyping={() => sendTyping(userId, advisorId)}
-        quickReplies={chips}
-      />
+      {blocked && blockState ? (
+        <BlockedNotice
+          state={blockState}
+          side="manager"
+          onUnblock={() => void changeBlock(false)}
+        />
+      ) : (
+        <ReplyComposer
+          onSend={send}
+          onTyping={() => sendTyping(userId, advisorId)}
+          quickReplies={chips}
+        />
+      )}
+      {reporting && <ReportDialog target={reporting} onClose={() => setReporting(null)} />}
+      {confirmingBlock && (
+        <div
+          className="modal-backdrop"
+          onClick={(event) => event.target === event.currentTarget && setConfirmingBlock(false)}
+        >
+          <div
+            className="modal"
+            role="alertdialog"
+            aria-modal="true"
+            aria-labelledby="block-client-title"
+            aria-describedby="block-client-message"
+          >
+            <h2 id="block-client-title">{t('safety.block.confirmClientTitle')}</h2>
+            <p id="block-client-message" className="muted">
+              {t('safety.block.confirmClient', { name })}
+            </p>
+            <button
+              type="button"
+              className="button button-danger"
+              onClick={() => void changeBlock(true)}
+            >
+              {t('safety.block.confirm')}
+            </button>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => setConfirmingBlock(false)}
+              autoFocus
+            >
+              {t('common.cancel')}
+            </button>
+          </div>
+        </div>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 /** A workspace dialog's messages, one separator per day ("Today", "Yesterday", a date), each message with its time. */
-import { Fragment, type RefObject } from 'react';
+import { Fragment, useState, type RefObject } from 'react';
 import type { Message } from '@seer/contract';
 import { formatDate, useT } from '../../lib/i18n';
 import { sizedImage } from '../../lib/image-sizes';
@@ -7,13 +7,38 @@ import { groupByDay, TIME_FORMAT } from '../../shared/chat-dates/chat-dates';
 import { DayLabelText } from '../../shared/chat-dates/day-label';
 import { ReadIcon, SentIcon } from '../../shared/ui/icons';
 
-function Bubble({ message }: { message: Message }) {
+function Bubble({
+  message,
+  onReport,
+}: {
+  message: Message;
+  /** Report the client's message (decision 048): a tap on the bubble offers it. */
+  onReport?: (messageId: number) => void;
+}) {
   const t = useT();
+  const [actions, setActions] = useState(false);
   const mine = message.sender === 'manager';
+  const reportable = !mine && onReport !== undefined;
   return (
     <li
       className={`workspace-bubble ${mine ? 'workspace-bubble-mine' : ''}`}
       data-sender={message.sender}
+      onClick={
+        reportable
+          ? (event) => {
+              if ((event.target as HTMLElement).closest('a, button')) return;
+              setActions((open) => !open);
+            }
+          : undefined
+      }
+      onContextMenu={
+        reportable
+          ? (event) => {
+              event.preventDefault();
+              setActions(true);
+            }
+          : undefined
+      }
     >
       {(message.kind === 'tarot' || message.kind === 'dream') && (
         <span className="small muted">{t(`workspace.kind.${message.kind}`)}</span>
@@ -47,6 +72,19 @@ function Bubble({ message }: { message: Message }) {
           </span>
         )}
       </span>
+      {reportable && actions && (
+        <span className="message-actions">
+          <button
+            type="button"
+            onClick={() => {
+              setActions(false);
+              onReport(message.id);
+            }}
+          >
+            {t('safety.report.action')}
+          </button>
+        </span>
+      )}
     </li>
   );
 }
@@ -54,9 +92,11 @@ function Bubble({ message }: { message: Message }) {
 export function WorkspaceMessages({
   messages,
   scroller,
+  onReport,
 }: {
   messages: readonly Message[];
   scroller?: RefObject<HTMLUListElement | null>;
+  onReport?: (messageId: number) => void;
 }) {
   const t = useT();
   return (
@@ -69,7 +109,7 @@ export function WorkspaceMessages({
             </span>
           </li>
           {group.messages.map((message) => (
-            <Bubble key={message.id} message={message} />
+            <Bubble key={message.id} message={message} onReport={onReport} />
           ))}
         </Fragment>
       ))}

@@ -20,6 +20,7 @@ import { ButtonLink } from '../../shared/ui/button';
 import { PageHeader } from '../../shared/ui/page-header';
 import { StarRating } from '../../shared/ui/star-rating';
 import { FavouriteButton } from '../../shared/favourites/favourite-button';
+import { AdvisorSafetyActions } from '../../shared/safety/advisor-safety-actions';
 import { ResponseTime } from '../../shared/response-time/response-time';
 import { isApiError } from '../../lib/api-client';
 import { AdvisorNotFound, ErrorState, LoadingState } from '../../shared/ui/states';
@@ -202,6 +203,8 @@ export default function AdvisorPage() {
         </h2>
         <Reviews advisorId={manager.manager_id} />
       </section>
+
+      <AdvisorSafetyActions advisorId={manager.manager_id} name={manager.name} />
 
       <div className="sticky-action">
         <ButtonLink href={`/chat/${manager.manager_id}`} block>

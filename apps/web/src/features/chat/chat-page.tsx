@@ -15,6 +15,8 @@ import { createReview } from './api/create-review';
 import { offerSatisfactionCredit } from './satisfaction-offer';
 import { deleteChat } from './api/delete-chat';
 import { ChatMenu } from './chat-menu';
+import { ChatSearch } from './chat-search';
+import { sendTranscriptToTelegram } from './transcript';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
 import { OfflineWait } from './offline-wait';
@@ -24,6 +26,10 @@ import { unlockSound } from './chat-sound';
 import { useChat } from './use-chat';
 import styles from './chat.module.css';
 import { errorText } from '../../lib/error-text';
+import { ReportDialog } from '../../shared/safety/report-dialog';
+import { BlockedNotice } from '../../shared/safety/blocked-notice';
+import { setBlock, useBlockState, type ReportTarget } from '../../shared/safety/safety-api';
+import '../../shared/safety/safety.css';
 
 function parseAdvisorId(raw: string | undefined): number | null {
   const id = Number(raw);
@@ -39,6 +45,10 @@ export default function ChatPage() {
   const user = useCurrentUser();
   useLiveBalance();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [searching, setSearching] = useState(false);
+  const [confirmingBlock, setConfirmingBlock] = useState(false);
+  const [reporting, setReporting] = useState<ReportTarget | null>(null);
+  const block = useBlockState(advisorId === null ? null : { side: 'user', advisorId });
 
   // Inside Telegram a downward swipe would close the app while scrolling the messages.
   useEffect(() => disableVerticalSwipes(), []);
@@ -113,6 +123,24 @@ export default function ChatPage() {
     }
   };
 
+  const blockState = block.status === 'success' ? block.data : null;
+  const blocked = blockState !== null && (blockState.you_blocked || blockState.blocked_you);
+  const changeBlock = async (value: boolean) => {
+    try {
+      await setBlock({ side: 'user', advisorId: advisor.manager_id }, value);
+      showToast(
+        value
+          ? t('safety.block.blockedAdvisorToast', { name: advisor.name })
+          : t('safety.block.unblockedToast'),
+        'success',
+      );
+    } catch (error) {
+      showToast(errorText(error, t('safety.block.failed')), 'error');
+    } finally {
+      setConfirmingBlock(false);
+    }
+  };
+
   return (
     <section className={styles.chat} aria-labelledby="chat-title">
       <header className={styles.header}>
@@ -158,9 +186,23 @@ export default function ChatPage() {
           onRate={rate}
           onViewProfile={() => setLocation(`/operator/${advisor.manager_id}`)}
           onDispute={() => setLocation(`/disputes/new/${advisor.manager_id}`)}
+          onSearch={() => setSearching(true)}
+          onTranscript={() => void sendTranscriptToTelegram(advisor.manager_id, t)}
+          onReport={() => setReporting({ kind: 'advisor', id: advisor.manager_id })}
+          blocked={blockState?.you_blocked ?? false}
+          onToggleBlock={() =>
+            blockState?.you_blocked ? void changeBlock(false) : setConfirmingBlock(true)
+          }
           onDelete={() => setConfirmingDelete(true)}
         />
       </header>
+      {searching && (
+        <ChatSearch
+          advisorId={advisor.manager_id}
+          advisorName={advisor.name}
+          onClose={() => setSearching(false)}
+        />
+      )}
 
       <p className={styles.pricing}>
         {formatPricePerMessage(advisor.price_cents)}
@@ -179,11 +221,57 @@ export default function ChatPage() {
       )}
       {!online && <AdvisorAway advisorId={advisor.manager_id} inChat />}
 
-      <MessageList messages={messages} advisorName={advisor.name} />
+      <MessageList
+        messages={messages}
+        advisorName={advisor.name}
+        onReport={(id) => setReporting({ kind: 'message', id })}
+      />
 
       {messages.length > 0 && <BirthDataQuestion />}
 
-      <Composer advisorId={advisor.manager_id} blocked={outOfFunds} onSent={chat.addOwnMessage} />
+      {blocked && blockState ? (
+        <BlockedNotice state={blockState} side="user" onUnblock={() => void changeBlock(false)} />
+      ) : (
+        <Composer advisorId={advisor.manager_id} blocked={outOfFunds} onSent={chat.addOwnMessage} />
+      )}
+
+      {reporting && <ReportDialog target={reporting} onClose={() => setReporting(null)} />}
+      {confirmingBlock && (
+        <div
+          className="modal-backdrop"
+          onClick={(event) => event.target === event.currentTarget && setConfirmingBlock(false)}
+        >
+          <div
+            className="modal"
+            role="alertdialog"
+            aria-modal="true"
+            aria-labelledby="block-title"
+            aria-describedby="block-message"
+          >
+            <h2 id="block-title">
+              {t('safety.block.confirmAdvisorTitle', { name: advisor.name })}
+            </h2>
+            <p id="block-message" className="muted">
+              {t('safety.block.confirmAdvisor', { name: advisor.name })}
+            </p>
+            <button
+              type="button"
+              className="button button-danger"
+              onClick={() => void changeBlock(true)}
+            >
+              {t('safety.block.confirm')}
+            </button>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => setConfirmingBlock(false)}
+              autoFocus
+            >
+              {t('common.cancel')}
+            </button>
+          </div>
+        </div>
+      )}
 
       {confirmingDelete && (
         <div

@@ -1,5 +1,5 @@
 /** The dialog's messages with day labels, kept scrolled to the newest. */
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Message } from '@seer/contract';
 import { formatDate, useT } from '../../lib/i18n';
 import { sizedImage } from '../../lib/image-sizes';
@@ -11,14 +11,39 @@ import styles from './chat.module.css';
 /** About the widest a picture is shown in a bubble (CSS pixels); the link opens the original. */
 const CHAT_IMAGE_WIDTH = 280;
 
-function MessageBubble({ message }: { message: Message }) {
+function MessageBubble({
+  message,
+  onReport,
+}: {
+  message: Message;
+  /** Report the advisor's message (decision 048): a tap on the bubble offers it. */
+  onReport?: (messageId: number) => void;
+}) {
   const t = useT();
+  const [actions, setActions] = useState(false);
   const mine = message.sender === 'user';
   const time = formatDate(new Date(message.message_date), TIME_FORMAT);
+  const reportable = !mine && onReport !== undefined;
   return (
     <li
       className={`${styles.bubble} ${mine ? styles.mine : styles.theirs}`}
       data-sender={message.sender}
+      onClick={
+        reportable
+          ? (event) => {
+              if ((event.target as HTMLElement).closest('a, button')) return;
+              setActions((open) => !open);
+            }
+          : undefined
+      }
+      onContextMenu={
+        reportable
+          ? (event) => {
+              event.preventDefault();
+              setActions(true);
+            }
+          : undefined
+      }
     >
       {(message.kind === 'tarot' || message.kind === 'dream') && (
         <span className={styles.kind}>
@@ -53,6 +78,19 @@ function MessageBubble({ message }: { message: Message }) {
           </span>
         )}
       </span>
+      {reportable && actions && (
+        <span className="message-actions">
+          <button
+            type="button"
+            onClick={() => {
+              setActions(false);
+              onReport(message.id);
+            }}
+          >
+            {t('safety.report.action')}
+          </button>
+        </span>
+      )}
     </li>
   );
 }
@@ -60,9 +98,11 @@ function MessageBubble({ message }: { message: Message }) {
 export function MessageList({
   messages,
   advisorName,
+  onReport,
 }: {
   messages: readonly Message[];
   advisorName: string;
+  onReport?: (messageId: number) => void;
 }) {
   const t = useT();
   const scroller = useRef<HTMLDivElement>(null);
@@ -105,7 +145,7 @@ export function MessageList({
           </p>
           <ul className={styles.dayMessages}>
             {group.messages.map((message) => (
-              <MessageBubble key={message.id} message={message} />
+              <MessageBubble key={message.id} message={message} onReport={onReport} />
             ))}
           </ul>
         </div>

@@ -19,6 +19,7 @@ import { SpendingLimits } from './spending-limits';
 import { FavouriteAlerts } from './favourite-alerts';
 import { BirthDataSharingSetting } from './birth-data-sharing-setting';
 import { BlockedAdvisorsSetting } from '../../shared/safety/blocked-advisors-setting';
+import { BlockedAdvisorsSetting } from '../../shared/safety/blocked-advisors-setting';
 import { balanceText, birthDateText, displayName, photoOf, signText } from './user-facts';
 import './settings.css';
 
@@ -247,6 +248,7 @@ export default function SettingsPage() {
       <SpendingLimits />
       <FavouriteAlerts user={user.data} />
       <BirthDataSharingSetting />
+      <BlockedAdvisorsSetting />
       <BlockedAdvisorsSetting />
     </div>
   );

@@ -1,4 +1,7 @@
-/** /privacy-policy: the policy's sections (collected, use, sharing, security, retention, rights, cookies, changes). */
+/**
+ * /privacy-policy: the policy's sections (collected, use, sharing, security, retention, rights,
+ * what "Download my data" and "Delete account" do — decision 050 —, cookies, changes).
+ */
 import { useT } from '../../lib/i18n';
 import { PageHeader } from '../../shared/ui/page-header';
 
@@ -9,6 +12,8 @@ const SECTIONS = [
   'security',
   'retention',
   'rights',
+  'export',
+  'deletion',
   'cookies',
   'changes',
 ] as const;

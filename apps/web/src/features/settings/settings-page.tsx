@@ -1,4 +1,8 @@
-/** /settings: the profile card, links, and the language, theme, sound and bot-message preferences. */
+/**
+ * /settings: the profile card, links, the language, theme, sound and bot-message preferences, and
+ * your data (download, delete the account).
+ */
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { callApi } from '../../lib/api-client';
 import { chooseLocale, localeChoice, useLocale, useT, type LocaleChoice } from '../../lib/i18n';
@@ -18,6 +22,7 @@ import { useSoundPreference } from './sound-preference';
 import { SpendingLimits } from './spending-limits';
 import { FavouriteAlerts } from './favourite-alerts';
 import { BirthDataSharingSetting } from './birth-data-sharing-setting';
+import { AccountDeleted, YourData } from './your-data';
 import { BlockedAdvisorsSetting } from '../../shared/safety/blocked-advisors-setting';
 import { BlockedAdvisorsSetting } from '../../shared/safety/blocked-advisors-setting';
 import { balanceText, birthDateText, displayName, photoOf, signText } from './user-facts';
@@ -179,6 +184,8 @@ function Preferences({ user }: { user: CurrentUser | undefined }) {
 export default function SettingsPage() {
   const t = useT();
   const user = useCurrentUser();
+  const [deleted, setDeleted] = useState(false);
+  if (deleted) return <AccountDeleted />;
   return (
     <div className="page">
       <PageHeader title={t('settings.title')} />
@@ -248,6 +255,7 @@ export default function SettingsPage() {
       <SpendingLimits />
       <FavouriteAlerts user={user.data} />
       <BirthDataSharingSetting />
+      <YourData onDeleted={() => setDeleted(true)} />
       <BlockedAdvisorsSetting />
       <BlockedAdvisorsSetting />
     </div>

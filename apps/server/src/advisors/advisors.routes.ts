@@ -4,6 +4,7 @@ import type { AuthService, Identity } from '../auth/index.js';
 import type { UsersService } from '../users/index.js';
 import { registerCall } from '../http/register-call.js';
 import type { AdvisorsService } from './advisors.service.js';
+import type { AdvisorSearch } from './advisor-search.js';
 import type { RateLimiter } from '../rate-limits/rate-limits.js';
 
 export function advisorsRoutes(
@@ -12,6 +13,7 @@ export function advisorsRoutes(
   advisors: AdvisorsService,
   limits: RateLimiter,
   users: Pick<UsersService, 'localeOf'>,
+  search: AdvisorSearch,
 ): void {
   /** The language advisors' texts are answered in: the one asked for, else the caller's own. */
   async function readerLanguage(lang: Locale | undefined, identity: Identity): Promise<Locale> {
@@ -24,6 +26,15 @@ export function advisorsRoutes(
     const answer = await advisors.listAnswer(identity.telegramId, lang, query.language);
     return answer.send(request, reply) as never;
   });
+
+  // From the catalogue's copy in memory: no query, so no limit beyond the server's own.
+  registerCall(app, auth, 'SearchManagers', async ({ query, identity }) => ({
+    status: 'success',
+    managers: await search.search(identity.telegramId, {
+      ...query,
+      lang: await readerLanguage(query.lang, identity),
+    }),
+  }));
 
   registerCall(app, auth, 'GetManagersByCategory', async ({ query, identity }) =>
     advisors.listByCategory(

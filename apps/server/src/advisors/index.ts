@@ -14,8 +14,9 @@ import { AdvisorProfileRepository } from './advisor-profile.repository.js';
 import { AdvisorProfileService } from './advisor-profile.service.js';
 import { advisorProfileRoutes } from './advisor-profile.routes.js';
 import { AdvisorTrials } from './trial.js';
+import { AdvisorSearch } from './advisor-search.js';
 
-export type { AdvisorsService, NewAdvisor, AdvisorProfileService, AdvisorTrials };
+export type { AdvisorsService, NewAdvisor, AdvisorProfileService, AdvisorTrials, AdvisorSearch };
 export { checkTrialPrice, seesTrialAdvisor } from './trial.js';
 /** An advisor as the advisors module keeps them: profile, texts per language, rating, presence flags. */
 export type Advisor = AdvisorRecord;
@@ -36,6 +37,8 @@ declare module '../kernel/module.js' {
     advisorProfiles: AdvisorProfileService;
     /** The trial of a new advisor (decision 046): which users see them, and the price cap. */
     trials: AdvisorTrials;
+    /** Search over the catalogue as each viewer sees it (decision 054). */
+    advisorSearch: AdvisorSearch;
   }
 }
 
@@ -59,10 +62,17 @@ export const advisorsModule = defineModule({
       sql,
       trials,
     );
-    return { advisors, advisorProfiles, trials };
+    return { advisors, advisorProfiles, trials, advisorSearch: new AdvisorSearch(advisors) };
   },
   routes: (app, { services, server }) => {
-    advisorsRoutes(app, services.auth, services.advisors, server.limits, services.users);
+    advisorsRoutes(
+      app,
+      services.auth,
+      services.advisors,
+      server.limits,
+      services.users,
+      services.advisorSearch,
+    );
     advisorProfileRoutes(
       app,
       services.auth,

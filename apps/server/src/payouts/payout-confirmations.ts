@@ -204,7 +204,7 @@ export class PayoutConfirmations implements OutgoingTransfers {
             url,
           }),
         button: (locale: Locale) => PAYOUT_TEXTS[locale].open,
-        path: '/workspace/earnings',
+        path: '/workspace?tab=earnings',
       },
     );
     await this.deps.repo.markNotified(db, payout.id);

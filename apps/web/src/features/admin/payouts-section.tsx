@@ -7,6 +7,7 @@ import { showToast } from '../../shared/ui/toast';
 import { usePayouts, type Period } from './api/payouts';
 import { downloadPayoutsCsv } from './api/download-payouts-csv';
 import { refusalText } from './confirm-action';
+import { PayoutsQueue } from './payouts-queue';
 
 /** YYYY-MM-DD in the admin's own calendar. */
 function isoDay(date: Date): string {
@@ -38,6 +39,8 @@ export function PayoutsSection() {
 
   return (
     <section aria-label={t('admin.section.payouts')}>
+      <PayoutsQueue />
+      <h2>{t('payouts.accounting')}</h2>
       <div className="admin-period">
         <div className="field">
           <label htmlFor="payouts-from">{t('admin.payouts.from')}</label>

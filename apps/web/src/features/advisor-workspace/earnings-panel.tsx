@@ -1,7 +1,8 @@
-/** The advisor's earnings from the ledger: today, this month, all time, not yet paid out, per message, and recent paid messages. */
+/** The advisor's earnings: today, this month, all time, owed, per message; payouts in TON; recent paid messages. */
 import { formatAmount, formatDate, useT } from '../../lib/i18n';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { useEarnings } from './api/get-earnings';
+import { PayoutsPanel } from './earnings-payouts';
 
 export function EarningsPanel() {
   const t = useT();
@@ -30,6 +31,7 @@ export function EarningsPanel() {
         {t('workspace.perMessage', { price: formatAmount(e.price_cents) })} ·{' '}
         {t('workspace.paidMessages', { count: e.paid_messages })}
       </p>
+      <PayoutsPanel />
       <h2 className="workspace-subtitle">{t('workspace.recent')}</h2>
       {e.recent.length === 0 ? (
         <EmptyState message={t('workspace.noEarnings')} />

@@ -2,9 +2,10 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useT } from '../lib/i18n';
-import { haptic, showBackButton } from '../lib/telegram';
+import { haptic, showBackButton, showSettingsButton } from '../lib/telegram';
 import { AdvisorsIcon, BellIcon, ChatsIcon, HomeIcon, SettingsIcon } from '../shared/ui/icons';
-import { goBack, isBottomBarPath, recordLocation } from '../lib/navigation';
+import { goBack, isBottomBarPath, navigate, recordLocation } from '../lib/navigation';
+import { closeTopOverlay, useOverlayOpen } from '../lib/overlays';
 import { unreadTotal, useLiveChats } from '../shared/live-dialog/live-chats';
 import { UnreadNotificationsBadge } from '../shared/notifications/unread-notifications-badge';
 
@@ -67,8 +68,21 @@ export function Layout({ children }: { children: ReactNode }) {
     main.current?.scrollTo?.({ top: 0 });
   }, [location]);
 
-  // Telegram's BackButton on every inner page; the bottom-bar pages are the top level.
-  useEffect(() => (isBottomBarPath(location) ? undefined : showBackButton(goBack)), [location]);
+  // Telegram's BackButton on every inner page and over any overlay: it closes the top overlay
+  // first, then leaves the screen. The bottom-bar pages are the top level.
+  const overlayOpen = useOverlayOpen();
+  useEffect(
+    () =>
+      isBottomBarPath(location) && !overlayOpen
+        ? undefined
+        : showBackButton(() => {
+            if (!closeTopOverlay()) goBack();
+          }),
+    [location, overlayOpen],
+  );
+
+  // "Settings" in the Mini App's menu opens Settings.
+  useEffect(() => showSettingsButton(() => navigate('/settings')), []);
 
   return (
     <div className="app-shell">

@@ -52,12 +52,19 @@ describe('inside Telegram', () => {
     expect(style.getPropertyValue('--tg-safe-bottom')).toBe('34px');
   });
 
-  it("follows Telegram's colour scheme and colours when the user chose none", () => {
-    window.Telegram = { WebApp: fakeWebApp() };
+  it("follows Telegram's colour scheme and colours when the user chose none, with Seer's violet as the accent", () => {
+    const app = fakeWebApp();
+    window.Telegram = { WebApp: app };
     startTheme();
     expect(currentTheme()).toBe('dark');
-    expect(document.documentElement.style.getPropertyValue('--color-bg')).toBe('#101020');
-    expect(document.documentElement.style.getPropertyValue('--color-accent')).toBe('#8774e1');
+    const style = document.documentElement.style;
+    expect(style.getPropertyValue('--color-bg')).toBe('#101020');
+    expect(style.getPropertyValue('--color-text')).toBe('#fafafa');
+    // Not Telegram's button colour: Seer's violet, with its own computed on-colour.
+    expect(style.getPropertyValue('--color-accent')).toBe('#a58bff');
+    expect(style.getPropertyValue('--color-on-accent')).toBe('#140c2e');
+    expect(app.setHeaderColor).toHaveBeenCalledWith('#101020');
+    expect(app.setBottomBarColor).toHaveBeenCalledWith('#101020');
   });
 
   it('shows the BackButton with its handler and hides it on cleanup; swipes come back after chatting', () => {

@@ -33,6 +33,22 @@ export interface ThemeParams {
   destructive_text_color?: string;
 }
 
+/** Telegram's MainButton and SecondaryButton (Bot API 7.10 names). */
+interface TelegramBottomButton {
+  setParams(params: {
+    text?: string;
+    color?: string;
+    text_color?: string;
+    is_active?: boolean;
+    is_visible?: boolean;
+    has_shine_effect?: boolean;
+  }): unknown;
+  showProgress(leaveActive?: boolean): unknown;
+  hideProgress(): unknown;
+  onClick(handler: () => void): unknown;
+  offClick(handler: () => void): unknown;
+}
+
 /** The part of Telegram's WebApp object Seer uses (Bot API 8.0 names). */
 export interface TelegramWebApp {
   initData: string;
@@ -67,6 +83,14 @@ export interface TelegramWebApp {
   onEvent(event: string, handler: (...args: unknown[]) => void): void;
   offEvent(event: string, handler: (...args: unknown[]) => void): void;
   BackButton: {
+    show(): void;
+    hide(): void;
+    onClick(handler: () => void): void;
+    offClick(handler: () => void): void;
+  };
+  MainButton?: TelegramBottomButton;
+  SecondaryButton?: TelegramBottomButton;
+  SettingsButton?: {
     show(): void;
     hide(): void;
     onClick(handler: () => void): void;
@@ -231,13 +255,127 @@ export function telegramThemeParams(): ThemeParams | null {
   return webApp()?.themeParams ?? null;
 }
 
-/** Matches Telegram's header and background to the app's current colours. */
-export function setTelegramColors(background: string): void {
+/** The colours Seer hands to Telegram (decision 053): its header, background, bottom bar and buttons. */
+export interface TelegramColors {
+  background: string;
+  button: string;
+  buttonText: string;
+  secondaryButton: string;
+  secondaryButtonText: string;
+}
+
+let colors: TelegramColors | null = null;
+
+/**
+ * Paints Telegram's header, the background behind the page and the bottom bar in the page's own
+ * background, and its MainButton/SecondaryButton in Seer's accent, so no Telegram blue sits on violet.
+ */
+export function setTelegramColors(next: TelegramColors): void {
+  colors = next;
   const app = webApp();
   if (!app || !app.isVersionAtLeast('6.1')) return;
-  app.setHeaderColor?.(background);
-  app.setBackgroundColor?.(background);
-  if (app.isVersionAtLeast('7.10')) app.setBottomBarColor?.(background);
+  app.setHeaderColor?.(next.background);
+  app.setBackgroundColor?.(next.background);
+  if (app.isVersionAtLeast('7.10')) app.setBottomBarColor?.(next.background);
+  for (const kind of BOTTOM_BUTTON_KINDS) applyBottomButton(kind);
+}
+
+export type BottomButtonKind = 'main' | 'secondary';
+const BOTTOM_BUTTON_KINDS: readonly BottomButtonKind[] = ['main', 'secondary'];
+
+export interface BottomButtonState {
+  text: string;
+  onClick: () => void;
+  /** Greyed out and not pressable. */
+  disabled?: boolean;
+  /** Telegram's spinner on the button (and not pressable) while the action runs. */
+  progress?: boolean;
+  /** Hidden for now (an overlay is open over the screen). */
+  hidden?: boolean;
+}
+
+const bottomButtons: Record<BottomButtonKind, BottomButtonState | null> = {
+  main: null,
+  secondary: null,
+};
+const bottomButtonClick: Record<BottomButtonKind, () => void> = {
+  main: () => pressBottomButton('main'),
+  secondary: () => pressBottomButton('secondary'),
+};
+// The Telegram buttons our click dispatchers are attached to.
+const hookedButtons = new WeakSet<TelegramBottomButton>();
+
+function pressBottomButton(kind: BottomButtonKind): void {
+  const state = bottomButtons[kind];
+  if (!state || state.disabled || state.progress || state.hidden) return;
+  haptic.impact('light');
+  state.onClick();
+}
+
+function telegramBottomButton(kind: BottomButtonKind): TelegramBottomButton | null {
+  const app = webApp();
+  if (!app) return null;
+  if (kind === 'main') return app.isVersionAtLeast('6.1') ? (app.MainButton ?? null) : null;
+  return app.isVersionAtLeast('7.10') ? (app.SecondaryButton ?? null) : null;
+}
+
+/** Whether Telegram draws this button (inside Telegram: MainButton 6.1+, SecondaryButton 7.10+). */
+export function hasNativeBottomButton(kind: BottomButtonKind): boolean {
+  return telegramBottomButton(kind) !== null;
+}
+
+function applyBottomButton(kind: BottomButtonKind): void {
+  const button = telegramBottomButton(kind);
+  if (!button) return;
+  const state = bottomButtons[kind];
+  if (!hookedButtons.has(button)) {
+    button.onClick(bottomButtonClick[kind]);
+    hookedButtons.add(button);
+  }
+  if (!state || state.hidden) {
+    button.setParams({ is_visible: false });
+  } else {
+    button.setParams({
+      text: state.text,
+      ...(colors && {
+        color: kind === 'main' ? colors.button : colors.secondaryButton,
+        text_color: kind === 'main' ? colors.buttonText : colors.secondaryButtonText,
+      }),
+      is_active: !state.disabled && !state.progress,
+      is_visible: true,
+    });
+    if (state.progress) button.showProgress(false);
+    else button.hideProgress();
+  }
+  const shown = BOTTOM_BUTTON_KINDS.some((each) => {
+    const current = bottomButtons[each];
+    return current && !current.hidden && telegramBottomButton(each);
+  });
+  // Telegram's bottom bar takes the place of the in-page bottom bar while it shows a button.
+  if (shown) document.documentElement.dataset.telegramBottomButton = '';
+  else delete document.documentElement.dataset.telegramBottomButton;
+}
+
+/**
+ * Shows Telegram's MainButton or SecondaryButton with `state` (null hides it). The caller
+ * checks hasNativeBottomButton first; outside Telegram this does nothing.
+ */
+export function setBottomButton(kind: BottomButtonKind, state: BottomButtonState | null): void {
+  bottomButtons[kind] = state;
+  applyBottomButton(kind);
+}
+
+/** Shows "Settings" in the Mini App's menu calling `onOpen`; returns the cleanup. */
+export function showSettingsButton(onOpen: () => void): () => void {
+  const app = webApp();
+  const button = app?.isVersionAtLeast('7.0') ? app.SettingsButton : undefined;
+  if (!button) return () => {};
+  button.onClick(onOpen);
+  button.show();
+  return () => {
+    button.offClick(onOpen);
+    button.hide();
+  };
 }
 
 /** Shows Telegram's BackButton calling `onBack`; returns the cleanup. No-op in a browser. */

@@ -8,8 +8,8 @@ import {
   setTelegramColors,
   telegramColorScheme,
   telegramThemeParams,
-  type ThemeParams,
 } from './telegram';
+import { PALETTE_VARIABLES, telegramPalette } from './palette';
 
 export type Theme = 'light' | 'dark';
 export const THEME_KEY = 'theme';
@@ -32,32 +32,30 @@ function systemTheme(): Theme {
     : 'light';
 }
 
-/** Telegram's colours mapped onto Seer's variables; only used while the scheme matches Telegram's. */
-const TELEGRAM_VARIABLES: Array<[keyof ThemeParams, string]> = [
-  ['bg_color', '--color-bg'],
-  ['secondary_bg_color', '--color-surface-2'],
-  ['section_bg_color', '--color-surface'],
-  ['text_color', '--color-text'],
-  ['link_color', '--color-link'],
-  ['button_color', '--color-accent'],
-  ['button_text_color', '--color-on-accent'],
-  ['destructive_text_color', '--color-danger'],
-];
-
 function apply(theme: Theme): void {
   current = theme;
   const root = document.documentElement;
   root.dataset.theme = theme;
   root.style.colorScheme = theme;
+  // Telegram's background and text colours with Seer's violet as the accent (decision 053), while
+  // the scheme matches Telegram's; otherwise Seer's own palette for that scheme.
   const params = telegramThemeParams();
-  const followTelegram = params && telegramColorScheme() === theme;
-  for (const [param, variable] of TELEGRAM_VARIABLES) {
-    const value = followTelegram ? params[param] : undefined;
+  const palette = params && telegramColorScheme() === theme ? telegramPalette(params, theme) : null;
+  for (const variable of PALETTE_VARIABLES) {
+    const value = palette?.variables[variable];
     if (value) root.style.setProperty(variable, value);
     else root.style.removeProperty(variable);
   }
-  const background = getComputedStyle(root).getPropertyValue('--color-bg').trim();
-  if (background.startsWith('#')) setTelegramColors(background);
+  const style = getComputedStyle(root);
+  const color = (variable: string) => style.getPropertyValue(variable).trim();
+  if (color('--color-bg').startsWith('#'))
+    setTelegramColors({
+      background: color('--color-bg'),
+      button: color('--color-accent'),
+      buttonText: color('--color-on-accent'),
+      secondaryButton: color('--color-surface'),
+      secondaryButtonText: color('--color-accent'),
+    });
   for (const listener of listeners) listener();
 }
 

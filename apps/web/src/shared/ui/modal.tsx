@@ -14,6 +14,7 @@ import type { LucideProps } from 'lucide-react';
 import { LIMITS, cleanText, fitText } from '@seer/contract';
 import { useT, type TranslateParams } from '../../lib/i18n';
 import { haptic } from '../../lib/telegram';
+import { useOverlay } from '../../lib/overlays';
 import { Button } from './button';
 import {
   CloseIcon,
@@ -111,6 +112,8 @@ function ModalBody({ options }: { options: ModalOptions }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const dialog = useRef<HTMLDivElement>(null);
+  // Telegram's BackButton closes the modal before it leaves the screen under it.
+  useOverlay(true, closeModal);
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;

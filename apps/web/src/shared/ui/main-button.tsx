@@ -1,0 +1,127 @@
+/**
+ * A screen's main action, declared once (decision 053): inside Telegram it is Telegram's own
+ * MainButton (and SecondaryButton for a second action) in Seer's colours; in a browser it is an
+ * in-page button where the screen places it. Hidden while an overlay is open over the screen.
+ */
+import { useEffect, useId, useRef, type ReactElement } from 'react';
+import { onOverlaysChange, overlayCount } from '../../lib/overlays';
+import {
+  hasNativeBottomButton,
+  setBottomButton,
+  type BottomButtonKind,
+  type BottomButtonState,
+} from '../../lib/telegram';
+import { Button } from './button';
+
+export interface MainActionOptions {
+  text: string;
+  /** Runs on a press; with `form` the form is submitted instead (its onSubmit runs). */
+  onClick?: () => void;
+  /** The id of the form this button submits. */
+  form?: string;
+  disabled?: boolean;
+  /** The action is running: Telegram's spinner, or `progressText` on the in-page button. */
+  progress?: boolean;
+  progressText?: string;
+  /** Extra class names for the in-page button. */
+  className?: string;
+}
+
+interface Claim {
+  id: string;
+  state: BottomButtonState;
+}
+
+// The newest mounted screen owns each button; when it goes, the one before it gets it back.
+const claims: Record<BottomButtonKind, Claim[]> = { main: [], secondary: [] };
+
+function publish(kind: BottomButtonKind): void {
+  const top = claims[kind][claims[kind].length - 1];
+  setBottomButton(
+    kind,
+    top ? { ...top.state, hidden: Boolean(top.state.hidden) || overlayCount() > 0 } : null,
+  );
+}
+
+let followingOverlays = false;
+
+function claim(kind: BottomButtonKind, id: string, state: BottomButtonState): void {
+  if (!followingOverlays) {
+    followingOverlays = true;
+    onOverlaysChange(() => {
+      publish('main');
+      publish('secondary');
+    });
+  }
+  const list = claims[kind];
+  const existing = list.find((entry) => entry.id === id);
+  if (existing) existing.state = state;
+  else list.push({ id, state });
+  publish(kind);
+}
+
+function release(kind: BottomButtonKind, id: string): void {
+  claims[kind] = claims[kind].filter((entry) => entry.id !== id);
+  publish(kind);
+}
+
+function useBottomButton(kind: BottomButtonKind, options: MainActionOptions): ReactElement | null {
+  const id = useId();
+  const native = hasNativeBottomButton(kind);
+  const latest = useRef(options);
+  latest.current = options;
+  const { text, disabled, progress } = options;
+
+  useEffect(() => {
+    if (!native) return;
+    claim(kind, id, {
+      text,
+      disabled,
+      progress,
+      onClick: () => {
+        const { form, onClick } = latest.current;
+        if (form) {
+          const element = document.getElementById(form);
+          if (element instanceof HTMLFormElement) element.requestSubmit();
+        } else onClick?.();
+      },
+    });
+  }, [native, kind, id, text, disabled, progress]);
+
+  useEffect(() => (native ? () => release(kind, id) : undefined), [native, kind, id]);
+
+  if (native) return null;
+  return (
+    <Button
+      type={options.form ? 'submit' : 'button'}
+      form={options.form}
+      variant={kind === 'main' ? 'primary' : 'secondary'}
+      block
+      className={options.className}
+      disabled={disabled}
+      busy={progress}
+      busyLabel={options.progressText}
+      onClick={options.form ? undefined : () => latest.current.onClick?.()}
+    >
+      {text}
+    </Button>
+  );
+}
+
+/** Telegram's MainButton inside Telegram (returns null), the in-page primary button elsewhere. */
+export function useMainButton(options: MainActionOptions): ReactElement | null {
+  return useBottomButton('main', options);
+}
+
+/** Telegram's SecondaryButton inside Telegram (returns null), an in-page secondary button elsewhere. */
+export function useSecondaryButton(options: MainActionOptions): ReactElement | null {
+  return useBottomButton('secondary', options);
+}
+
+export function MainButton(props: MainActionOptions) {
+  return useMainButton(props);
+}
+
+export function SecondaryButton(props: MainActionOptions) {
+  return useSecondaryButton(props);
+}

@@ -76,6 +76,19 @@ export class UpdateHandlers {
     return this;
   }
 
+  /**
+   * A press of an inline button with callback data matching `data` (a string or a pattern); the
+   * handler answers the query (answerCallbackQuery) itself.
+   */
+  onCallbackQuery(
+    data: string | RegExp,
+    handler: (ctx: Filter<Context, 'callback_query:data'>) => Promise<void>,
+    options: HandlerOptions = {},
+  ): this {
+    this.composer.callbackQuery(data, this.wrap('callback_query', handler, options));
+    return this;
+  }
+
   /** Update kinds to ask Telegram for (allowed_updates). */
   get allowedUpdates(): Array<
     'message' | 'callback_query' | 'pre_checkout_query' | 'inline_query'

@@ -25,6 +25,8 @@ export interface AppNotice {
   path: string;
   /** The dialog a reply to this notice answers (decision 043); absent: replies answer nothing. */
   answers?: NoticeDialog;
+  /** A second button that sends `data` back to the bot (a handler registered with onCallbackQuery). */
+  callback?: { text: (locale: Locale) => string; data: string };
 }
 
 export class UserNotices {
@@ -74,6 +76,9 @@ export class UserNotices {
               web_app: { url: `${this.deps.publicUrl}${notice.path}` },
             },
           ],
+          ...(notice.callback
+            ? [[{ text: notice.callback.text(locale), callback_data: notice.callback.data }]]
+            : []),
         ],
       },
     };

@@ -76,6 +76,8 @@ export class FakeBotApi {
   readonly blockedUsers = new Set<number>();
   /** Inline queries sent to the bot, by id (answerInlineQuery must name one). */
   readonly inlineQueries = new Set<string>();
+  /** Callback queries not answered yet. */
+  readonly callbackQueries = new Set<string>();
   private queue: Update[] = [];
   private nextUpdateId = 700_000_001;
   /** Telegram numbers messages per chat; one counter for all chats keeps each chat's ids unique too. */
@@ -185,6 +187,34 @@ export class FakeBotApi {
         query,
         offset: '',
         chat_type: 'sender',
+      },
+    } as Omit<Update, 'update_id'>);
+    return id;
+  }
+
+  /**
+   * A user presses an inline button with callback data under a message the bot sent them: a
+   * callback_query update; returns the query's id (answerCallbackQuery must name it).
+   */
+  async pressButton(
+    from: { id: number; language_code?: string },
+    data: string,
+    messageId = 1,
+  ): Promise<string> {
+    const id = `cb${this.nextUpdateId * 11}`;
+    this.callbackQueries.add(id);
+    await this.pushUpdate({
+      callback_query: {
+        id,
+        from: { is_bot: false, first_name: 'Test', ...from },
+        chat_instance: String(from.id),
+        data,
+        message: {
+          message_id: messageId,
+          date: Math.floor(Date.now() / 1000),
+          chat: { id: from.id, type: 'private', first_name: 'Test' },
+          text: 'notice',
+        },
       },
     } as Omit<Update, 'update_id'>);
     return id;
@@ -633,6 +663,23 @@ export class FakeBotApi {
         this.preparedMessages.set(id, { userId: p.user_id, result: p.result, expirationDate });
         return { ok: true, result: { id, expiration_date: expirationDate } };
       }
+      case 'answerCallbackQuery':
+        // https://core.telegram.org/bots/api#answercallbackquery
+        if (
+          typeof p.callback_query_id !== 'string' ||
+          !this.callbackQueries.has(p.callback_query_id)
+        )
+          return bad('query is too old and response timeout expired or query ID is invalid');
+        if (p.text !== undefined && (typeof p.text !== 'string' || p.text.length > 200))
+          return bad('text must be 0-200 characters');
+        this.callbackQueries.delete(p.callback_query_id);
+        return { ok: true, result: true };
+      case 'editMessageReplyMarkup':
+        // https://core.telegram.org/bots/api#editmessagereplymarkup
+        if (typeof p.chat_id !== 'number' && typeof p.chat_id !== 'string')
+          return bad('chat_id is empty');
+        if (typeof p.message_id !== 'number') return bad('message_id is required');
+        return { ok: true, result: true };
       case 'answerInlineQuery': {
         // https://core.telegram.org/bots/api#answerinlinequery
         if (typeof p.inline_query_id !== 'string' || !p.inline_query_id)

@@ -173,7 +173,7 @@ function DisputeRow({ dispute }: { dispute: AdminDispute }) {
         <>
           {dispute.refunded_cents > 0 && (
             <span className="admin-block">
-              {t('disputes.refundedOutcome', {
+              {t('disputes.admin.refunded', {
                 amount: money(dispute.refunded_cents),
                 claimed: money(dispute.claimed_cents),
               })}

@@ -10,9 +10,7 @@ import {
   FlagIcon,
   MoreIcon,
   SearchIcon,
-  SearchIcon,
   StarIcon,
-  TranscriptIcon,
   TranscriptIcon,
   TrashIcon,
   UserIcon,
@@ -29,10 +27,6 @@ interface ChatMenuProps {
   onTranscript: () => void;
   /** Search in this chat's text. */
   onSearch: () => void;
-  /** "Send transcript to Telegram": the bot sends the chat as a file (decision 050). */
-  onTranscript: () => void;
-  /** Search in this chat's text. */
-  onSearch: () => void;
   /** Report the advisor to Seer's team. */
   onReport: () => void;
   /** Whether the user blocked this advisor (the item then unblocks). */
@@ -45,8 +39,6 @@ export function ChatMenu({
   onRate,
   onViewProfile,
   onDispute,
-  onTranscript,
-  onSearch,
   onTranscript,
   onSearch,
   onReport,
@@ -99,12 +91,6 @@ export function ChatMenu({
           </button>
           <button type="button" role="menuitem" onClick={choose(onViewProfile)}>
             <UserIcon size="1.1em" /> {t('chat.viewProfile')}
-          </button>
-          <button type="button" role="menuitem" onClick={choose(onSearch)}>
-            <SearchIcon size="1.1em" /> {t('privacy.search.menu')}
-          </button>
-          <button type="button" role="menuitem" onClick={choose(onTranscript)}>
-            <TranscriptIcon size="1.1em" /> {t('privacy.transcript.menu')}
           </button>
           <button type="button" role="menuitem" onClick={choose(onSearch)}>
             <SearchIcon size="1.1em" /> {t('privacy.search.menu')}

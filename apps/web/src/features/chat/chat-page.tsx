@@ -17,8 +17,6 @@ import { deleteChat } from './api/delete-chat';
 import { ChatMenu } from './chat-menu';
 import { ChatSearch } from './chat-search';
 import { sendTranscriptToTelegram } from './transcript';
-import { ChatSearch } from './chat-search';
-import { sendTranscriptToTelegram } from './transcript';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
 import { OfflineWait } from './offline-wait';
@@ -47,7 +45,6 @@ export default function ChatPage() {
   const user = useCurrentUser();
   useLiveBalance();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const [searching, setSearching] = useState(false);
   const [searching, setSearching] = useState(false);
   const [confirmingBlock, setConfirmingBlock] = useState(false);
   const [reporting, setReporting] = useState<ReportTarget | null>(null);
@@ -191,8 +188,6 @@ export default function ChatPage() {
           onDispute={() => setLocation(`/disputes/new/${advisor.manager_id}`)}
           onSearch={() => setSearching(true)}
           onTranscript={() => void sendTranscriptToTelegram(advisor.manager_id, t)}
-          onSearch={() => setSearching(true)}
-          onTranscript={() => void sendTranscriptToTelegram(advisor.manager_id, t)}
           onReport={() => setReporting({ kind: 'advisor', id: advisor.manager_id })}
           blocked={blockState?.you_blocked ?? false}
           onToggleBlock={() =>
@@ -201,13 +196,6 @@ export default function ChatPage() {
           onDelete={() => setConfirmingDelete(true)}
         />
       </header>
-      {searching && (
-        <ChatSearch
-          advisorId={advisor.manager_id}
-          advisorName={advisor.name}
-          onClose={() => setSearching(false)}
-        />
-      )}
       {searching && (
         <ChatSearch
           advisorId={advisor.manager_id}

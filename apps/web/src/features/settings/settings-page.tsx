@@ -24,7 +24,6 @@ import { FavouriteAlerts } from './favourite-alerts';
 import { BirthDataSharingSetting } from './birth-data-sharing-setting';
 import { AccountDeleted, YourData } from './your-data';
 import { BlockedAdvisorsSetting } from '../../shared/safety/blocked-advisors-setting';
-import { BlockedAdvisorsSetting } from '../../shared/safety/blocked-advisors-setting';
 import { balanceText, birthDateText, displayName, photoOf, signText } from './user-facts';
 import './settings.css';
 
@@ -256,7 +255,6 @@ export default function SettingsPage() {
       <FavouriteAlerts user={user.data} />
       <BirthDataSharingSetting />
       <YourData onDeleted={() => setDeleted(true)} />
-      <BlockedAdvisorsSetting />
       <BlockedAdvisorsSetting />
     </div>
   );

@@ -324,7 +324,8 @@ function toAdvisor(record: AdvisorRecord, isOnline: boolean, lang: string): Advi
     price: centsToDollars(record.price_cents),
     price_cents: record.price_cents,
     experience: record.experience_years,
-    clients: record.clients,
+    // Every review comes from a client: never fewer clients than reviews (decision 051).
+    clients: Math.max(record.clients, record.review_count),
     languages: record.languages,
     isActive: record.is_active,
     isOnline,

@@ -1,7 +1,7 @@
 /** The demo catalogue: three or more advisors for each of the 12 categories. */
 import type { NewAdvisor } from '../advisors/index.js';
 
-interface DemoAdvisor extends Omit<NewAdvisor, 'avatar_url' | 'is_demo'> {
+interface DemoAdvisor extends Omit<NewAdvisor, 'avatar_url' | 'is_demo' | 'clients'> {
   slug: string;
 }
 
@@ -11,7 +11,6 @@ const a = (
   category_id: number,
   price_cents: number,
   experience_years: number,
-  clients: number,
   demo_online: boolean,
   description: string,
   additional_info: string,
@@ -21,7 +20,6 @@ const a = (
   category_id,
   price_cents,
   experience_years,
-  clients,
   demo_online,
   description,
   additional_info,
@@ -34,7 +32,6 @@ export const DEMO_ADVISORS: DemoAdvisor[] = [
     1,
     199,
     12,
-    4800,
     true,
     'Tarot reader focused on love and soulmate connections. Gentle, honest readings that show where your heart is heading.',
     'Certified in Rider–Waite and Thoth tarot. Uses crystals and candle work for clarity.',
@@ -45,7 +42,6 @@ export const DEMO_ADVISORS: DemoAdvisor[] = [
     1,
     249,
     8,
-    2300,
     false,
     'Empath and love coach. Helps you understand what your partner feels and how to open your heart again.',
     'Combines astrology synastry with intuitive reading.',
@@ -56,7 +52,6 @@ export const DEMO_ADVISORS: DemoAdvisor[] = [
     1,
     149,
     5,
-    1200,
     true,
     'Clairvoyant who reads the energy between two people. Quick, clear answers about new romance.',
     'Specialises in twin-flame and soulmate questions.',
@@ -67,7 +62,6 @@ export const DEMO_ADVISORS: DemoAdvisor[] = [
     2,
     299,
     15,
-    6100,
     true,
     'Relationship psychic. Works through conflicts, jealousy and trust issues with calm, practical guidance.',
     'Former family counsellor; reads with Lenormand cards.',
@@ -78,7 +72,6 @@ export const DEMO_ADVISORS: DemoAdvisor[] = [
     2,
     179,
     6,
-    1700,
     false,
     'Helps you see a troubled relationship from both sides and decide what is worth saving.',
     'Uses oracle cards and breathing practice during sessions.',
@@ -89,7 +82,6 @@ export const DEMO_ADVISORS: DemoAdvisor[] = [
     2,
     219,
     9,
-    3100,
     true,
     'Straightforward readings on breakups, reconciliation and moving on.',
     'Known for detailed timelines of relationship events.',
@@ -100,7 +92,6 @@ export const DEMO_ADVISORS: DemoAdvisor[] = [
     3,
     199,
     11,
-    5200,
     true,
     'Predicts where your relationship is going: commitment, marriage, or a new person on the horizon.',
     'Astrologer and tarot reader; tarot, yes/no and dream requests welcome.',
@@ -111,7 +102,6 @@ export const DEMO_ADVISORS: DemoAdvisor[] = [
     3,
     159,
     7,
-    2600,
     true,
     'Dream interpreter and tarot reader. Turns symbols from your dreams into guidance for your love life.',
     'Keeps a dream journal practice with clients; answers in detail.',
@@ -122,7 +112,6 @@ export const DEMO_ADVISORS: DemoAdvisor[] = [
     3,
     229,
     14,
-    7300,
     false,
     'Future relationship forecasts based on your natal chart and current transits.',
     'Professional astrologer since 2011; tarot for timing.',
@@ -133,7 +122,6 @@ export const DEMO_ADVISORS: DemoAdvisor[] = [
     4,
     279,
     13,
-    3900,
     true,
     'Career advisor with an intuitive gift. Job changes, promotions, conflicts with management.',
     'Combines numerology with practical career coaching.',
@@ -144,7 +132,6 @@ export const DEMO_ADVISORS: DemoAdvisor[] = [
     4,
     189,
     6,
-    1500,
     false,
     'Helps you find your calling and the right moment for a career move.',
     'Reads with tarot and astrology of the 10th house.',
@@ -155,7 +142,6 @@ export const DEMO_ADVISORS: DemoAdvisor[] = [
     4,
     169,
     4,
-    900,
     true,
     'Fast, focused readings about interviews, offers and workplace relationships.',
     'Background in HR; pendulum and tarot.',
@@ -166,7 +152,6 @@ export const DEMO_ADVISORS: DemoAdvisor[] = [
     5,
     349,
     18,
-    4100,
     true,
     'Business and investment forecasts: partnerships, launches and timing of big decisions.',
     'Financial astrology; works with entrepreneurs worldwide.',
@@ -177,7 +162,6 @@ export const DEMO_ADVISORS: DemoAdvisor[] = [
     5,
     299,
     10,
-    2800,
     false,
     'Sees the energy of deals and partners before you sign.',
     'Runic readings and financial numerology.',
@@ -188,7 +172,6 @@ export const DEMO_ADVISORS: DemoAdvisor[] = [
     5,
     249,
     7,
-    1900,
     true,
     'Practical intuitive guidance for small business owners and freelancers.',
     'Tarot with a focus on cash flow and growth cycles.',
@@ -199,7 +182,6 @@ export const DEMO_ADVISORS: DemoAdvisor[] = [
     6,
     179,
     16,
-    6800,
     true,
     'Restores harmony in families: parents, children, in-laws. Warm and patient.',
     'Family constellations and tarot.',
@@ -210,7 +192,6 @@ export const DEMO_ADVISORS: DemoAdvisor[] = [
     6,
     159,
     8,
-    2400,
     false,
     'Helps families through tension and misunderstandings with gentle insight.',
     'Works with angel cards and meditation.',
@@ -221,7 +202,6 @@ export const DEMO_ADVISORS: DemoAdvisor[] = [
     6,
     199,
     10,
-    3300,
     true,
     'Clear readings about family conflicts and how to bring people back together.',
     'Former mediator; reads with Lenormand.',
@@ -232,7 +212,6 @@ export const DEMO_ADVISORS: DemoAdvisor[] = [
     7,
     149,
     5,
-    1300,
     true,
     'Strengthens family bonds: rituals, advice and readings for a closer home.',
     'Folk traditions and candle magic.',
@@ -243,7 +222,6 @@ export const DEMO_ADVISORS: DemoAdvisor[] = [
     7,
     189,
     9,
-    2700,
     false,
     'Guidance for couples with children and blended families.',
     'Astrology of family charts.',
@@ -254,7 +232,6 @@ export const DEMO_ADVISORS: DemoAdvisor[] = [
     7,
     169,
     7,
-    2000,
     true,
     'Finds the roots of family tension and shows a way to warmth.',
     'Ancestral healing and tarot.',
@@ -265,7 +242,6 @@ export const DEMO_ADVISORS: DemoAdvisor[] = [
     8,
     399,
     21,
-    9100,
     true,
     'Renowned seer. Long-range predictions about life path, fate and turning points.',
     'Clairvoyance, astrology and numerology in one reading.',
@@ -276,7 +252,6 @@ export const DEMO_ADVISORS: DemoAdvisor[] = [
     8,
     229,
     9,
-    3500,
     true,
     'Reads the year ahead: what opportunities and challenges are coming.',
     'Solar return charts and tarot spreads.',
@@ -287,7 +262,6 @@ export const DEMO_ADVISORS: DemoAdvisor[] = [
     8,
     179,
     5,
-    1400,
     false,
     'Intuitive predictions with practical advice on how to meet what is coming.',
     'Crystal ball and oracle cards.',
@@ -298,7 +272,6 @@ export const DEMO_ADVISORS: DemoAdvisor[] = [
     9,
     259,
     12,
-    4400,
     true,
     'Helps with hard choices: move or stay, leave or commit, yes or no.',
     'Decision spreads and pendulum work.',
@@ -309,7 +282,6 @@ export const DEMO_ADVISORS: DemoAdvisor[] = [
     9,
     199,
     8,
-    2200,
     false,
     'Calm, structured readings that weigh every option.',
     'Astrology of timing; I Ching.',
@@ -320,7 +292,6 @@ export const DEMO_ADVISORS: DemoAdvisor[] = [
     9,
     169,
     6,
-    1600,
     true,
     'Quick clarity when you are torn between two paths.',
     'Tarot and runes.',
@@ -331,7 +302,6 @@ export const DEMO_ADVISORS: DemoAdvisor[] = [
     10,
     219,
     11,
-    3700,
     true,
     'Energy cleansing and aura reading. Removes blocks and restores balance.',
     'Reiki master; sage and sound cleansing.',
@@ -342,7 +312,6 @@ export const DEMO_ADVISORS: DemoAdvisor[] = [
     10,
     189,
     9,
-    2500,
     false,
     'Spiritual healer who works with protection and cleansing rituals.',
     'Works with runes and protective amulets.',
@@ -353,7 +322,6 @@ export const DEMO_ADVISORS: DemoAdvisor[] = [
     10,
     159,
     4,
-    800,
     true,
     'Chakra balancing and guidance to feel light again.',
     'Meditation and crystal healing.',
@@ -364,7 +332,6 @@ export const DEMO_ADVISORS: DemoAdvisor[] = [
     11,
     199,
     14,
-    5000,
     true,
     'Wellbeing forecasts and the energy of your body and mind. Not a substitute for a doctor.',
     'Medical astrology and herbal traditions.',
@@ -375,7 +342,6 @@ export const DEMO_ADVISORS: DemoAdvisor[] = [
     11,
     169,
     6,
-    1800,
     false,
     'Intuitive readings about stress, sleep and balance.',
     'Aura reading and mindfulness coaching.',
@@ -386,7 +352,6 @@ export const DEMO_ADVISORS: DemoAdvisor[] = [
     11,
     149,
     5,
-    1100,
     true,
     'Gentle guidance on energy and recovery periods.',
     'Tarot and pendulum.',
@@ -397,7 +362,6 @@ export const DEMO_ADVISORS: DemoAdvisor[] = [
     12,
     179,
     10,
-    2900,
     true,
     'Any question you have: from lost things to strange coincidences.',
     'Norse runes and clairvoyance.',
@@ -408,7 +372,6 @@ export const DEMO_ADVISORS: DemoAdvisor[] = [
     12,
     149,
     3,
-    600,
     false,
     'Friendly psychic for everyday questions and quick answers.',
     'Tarot, yes/no readings.',
@@ -419,7 +382,6 @@ export const DEMO_ADVISORS: DemoAdvisor[] = [
     12,
     199,
     8,
-    2100,
     true,
     'Open-minded reader for unusual questions and signs from the universe.',
     'Numerology and oracle cards.',
@@ -446,46 +408,112 @@ const REVIEW_AUTHORS: { en: string; ru: string }[] = [
   { en: 'Polina', ru: 'Полина' },
 ];
 
-/** Each demo review in both languages, written the way people write them. */
-const REVIEW_TEXTS: { en: string; ru: string }[] = [
-  {
-    en: 'Very accurate, everything came true within a month.',
-    ru: 'Очень точно: всё сбылось в течение месяца.',
-  },
-  {
-    en: 'Kind and attentive, answered all my questions.',
-    ru: 'Внимательно выслушали и ответили на все мои вопросы.',
-  },
-  {
-    en: 'Helped me see the situation clearly. Thank you!',
-    ru: 'Помогли ясно увидеть ситуацию. Спасибо!',
-  },
-  {
-    en: 'Fast and detailed answers, I will come back.',
-    ru: 'Быстрые и подробные ответы, обязательно вернусь.',
-  },
-  { en: 'Accurate and to the point, thank you so much!', ru: 'Точно и по делу, спасибо большое!' },
-  {
-    en: 'Really helped me make sense of my relationship.',
-    ru: 'Очень помогли разобраться в отношениях.',
-  },
-  {
-    en: 'Calm and supportive reading, I feel much better now.',
-    ru: 'Спокойный и тёплый расклад, мне сразу стало легче.',
-  },
-  {
-    en: 'Some things were vague, but overall helpful.',
-    ru: 'Кое-что было туманно, но в целом полезно.',
-  },
-  {
-    en: 'Amazing insight, knew things I had told no one.',
-    ru: 'Поразительно: назвали то, о чём не знал никто, кроме меня.',
-  },
-  { en: 'I recommend it, everything came true.', ru: 'Рекомендую, всё сбылось.' },
-];
+type Stars = 1 | 2 | 3 | 4 | 5;
+
+/**
+ * Demo review texts by their stars, in both languages: a text always says what its stars say
+ * (5 and 4 warm, 4 with a small reservation, 3 mixed, 2 and 1 critical).
+ */
+const REVIEW_TEXTS: Record<Stars, { en: string; ru: string }[]> = {
+  5: [
+    {
+      en: 'Very accurate, everything came true within a month.',
+      ru: 'Очень точно: всё сбылось в течение месяца.',
+    },
+    {
+      en: 'Kind and attentive, answered all my questions.',
+      ru: 'Внимательно выслушали и ответили на все мои вопросы.',
+    },
+    {
+      en: 'Helped me see the situation clearly. Thank you!',
+      ru: 'Помогли ясно увидеть ситуацию. Спасибо!',
+    },
+    {
+      en: 'Accurate and to the point, thank you so much!',
+      ru: 'Точно и по делу, спасибо большое!',
+    },
+    {
+      en: 'Really helped me make sense of my relationship. I finally stopped going round in circles and talked to him.',
+      ru: 'Очень помогли разобраться в отношениях. Я наконец перестала ходить по кругу и поговорила с ним.',
+    },
+    {
+      en: 'Calm and supportive reading, I feel much better now.',
+      ru: 'Спокойный и тёплый расклад, мне сразу стало легче.',
+    },
+    {
+      en: 'Amazing insight, named things I had told no one. The advice about waiting two weeks turned out to be exactly right.',
+      ru: 'Поразительно: назвали то, о чём не знал никто. Совет подождать две недели оказался точным.',
+    },
+    {
+      en: 'I was nervous before the interview and the reading gave me the confidence I needed. I got the job!',
+      ru: 'Я волновалась перед собеседованием, и расклад придал мне уверенности. Меня взяли!',
+    },
+    {
+      en: 'Detailed, honest and gentle at the same time. I have come back three times already.',
+      ru: 'Подробно, честно и при этом бережно. Обращаюсь уже в третий раз.',
+    },
+    { en: 'I recommend it, everything came true.', ru: 'Рекомендую, всё сбылось.' },
+  ],
+  4: [
+    {
+      en: 'Good reading and helpful advice, though I waited a while for the answer.',
+      ru: 'Хороший расклад и полезный совет, хотя ответа пришлось немного подождать.',
+    },
+    {
+      en: 'Mostly spot on about my work situation. One detail did not fit, but the main point did.',
+      ru: 'В основном точно о моей ситуации на работе. Одна деталь не совпала, но главное — да.',
+    },
+    {
+      en: 'Warm and thoughtful. I would have liked a bit more about timing.',
+      ru: 'Тепло и вдумчиво. Хотелось бы чуть больше о сроках.',
+    },
+    {
+      en: 'Helpful and kind, a little general in places.',
+      ru: 'Полезно и по-доброму, местами немного общими словами.',
+    },
+    {
+      en: 'Gave me a new way to look at the problem. Not everything has happened yet, but I am hopeful.',
+      ru: 'Помогли по-новому взглянуть на проблему. Пока сбылось не всё, но я надеюсь.',
+    },
+  ],
+  3: [
+    {
+      en: 'Some things were vague, but overall helpful.',
+      ru: 'Кое-что было туманно, но в целом полезно.',
+    },
+    {
+      en: 'Part of it matched, part of it did not. Nice to talk to, though.',
+      ru: 'Что-то совпало, что-то нет. Но общаться было приятно.',
+    },
+    {
+      en: 'An average reading: polite, but I expected more detail for the price.',
+      ru: 'Средний расклад: вежливо, но за эту цену я ждала больше подробностей.',
+    },
+  ],
+  2: [
+    {
+      en: 'Too general for me, it could have been said to anyone.',
+      ru: 'Слишком общие слова, это можно сказать кому угодно.',
+    },
+    {
+      en: 'Slow to answer and did not really address my question.',
+      ru: 'Долго отвечали и толком не ответили на мой вопрос.',
+    },
+  ],
+  1: [
+    {
+      en: 'Nothing of what was predicted happened. Disappointed.',
+      ru: 'Ничего из предсказанного не сбылось. Разочарована.',
+    },
+    {
+      en: 'Felt rushed and generic, I did not get an answer to what I asked.',
+      ru: 'Ответили наспех и шаблонно, на мой вопрос ответа так и не было.',
+    },
+  ],
+};
 
 export interface DemoReview {
-  rating: number;
+  rating: Stars;
   daysAgo: number;
   /** The review as written: in English. */
   author: string;
@@ -494,19 +522,40 @@ export interface DemoReview {
   ru: { author: string; text: string };
 }
 
-/** Deterministic demo reviews per advisor: author, rating, text in both languages, days ago. */
+/** Stars of the i-th demo review: mostly 5 and 4, now and then 3, rarely 2 or 1. */
+function starsOf(n: number): Stars {
+  if (n % 29 === 0) return 1;
+  if (n % 23 === 0) return 2;
+  if (n % 11 === 0) return 3;
+  if (n % 4 === 0) return 4;
+  return 5;
+}
+
+/** Deterministic demo reviews per advisor: author, rating, text (matching the rating) in both languages, days ago. */
 export function demoReviews(index: number): DemoReview[] {
-  const count = 4 + ((index * 7) % 9);
+  const count = 6 + ((index * 7) % 15);
+  const usedOfStars: Record<Stars, number> = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
   return Array.from({ length: count }, (_, i) => {
     const n = index * 31 + i * 17;
+    const rating = starsOf(n);
     const author = REVIEW_AUTHORS[n % REVIEW_AUTHORS.length]!;
-    const text = REVIEW_TEXTS[n % REVIEW_TEXTS.length]!;
+    const pool = REVIEW_TEXTS[rating];
+    // One advisor's reviews of the same stars take the pool's texts in turn, from a different start each.
+    const text = pool[(index + usedOfStars[rating]++) % pool.length]!;
     return {
       author: author.en,
-      rating: n % 11 === 0 ? 3 : n % 4 === 0 ? 4 : 5,
+      rating,
       text: text.en,
       ru: { author: author.ru, text: text.ru },
       daysAgo: 1 + ((n * 3) % 120),
     };
   });
+}
+
+/**
+ * The clients a demo advisor claims (decision 051): about one client in ten leaves a review, so
+ * the figure is the number of reviews times 8 to 13 (by advisor), rounded to tens.
+ */
+export function demoClients(index: number, reviews: number): number {
+  return Math.round((reviews * (8 + (index % 6))) / 10) * 10;
 }

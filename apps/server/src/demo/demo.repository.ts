@@ -27,4 +27,30 @@ export class DemoRepository {
       RETURNING advisor_id`;
     return rows.length > 0;
   }
+
+  /** A demo advisor by name, with its seeded reviews (those no user wrote) and its client figure. */
+  async seededState(
+    tx: Tx,
+    name: string,
+  ): Promise<{ id: number; clients: number; reviews: { rating: number; text: string }[] } | null> {
+    const [advisor] = await tx<{ id: number; clients: number }[]>`
+      SELECT id, clients FROM advisors WHERE is_demo AND name = ${name} ORDER BY id LIMIT 1`;
+    if (!advisor) return null;
+    const reviews = await tx<{ rating: number; text: string }[]>`
+      SELECT rating, text FROM reviews WHERE advisor_id = ${advisor.id} AND user_id IS NULL ORDER BY id`;
+    return { ...advisor, reviews };
+  }
+
+  async deleteSeededReviews(tx: Tx, advisorId: number): Promise<void> {
+    await tx`DELETE FROM reviews WHERE advisor_id = ${advisorId} AND user_id IS NULL`;
+  }
+
+  /** Sets the rating totals from the advisor's reviews as they now are, and the client figure. */
+  async settle(tx: Tx, advisorId: number, clients: number): Promise<void> {
+    await tx`
+      UPDATE advisors SET clients = ${clients},
+        rating_sum = (SELECT coalesce(sum(rating), 0) FROM reviews WHERE advisor_id = ${advisorId}),
+        review_count = (SELECT count(*) FROM reviews WHERE advisor_id = ${advisorId})
+      WHERE id = ${advisorId}`;
+  }
 }

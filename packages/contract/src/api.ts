@@ -395,7 +395,20 @@ export const CreateReviewAnswer = z.object({
   /** After 1 or 2 stars, when the dialog's last paid messages may be given back (decision 028). */
   satisfaction_offer: C.SatisfactionOffer.nullable().optional(),
 });
-export const GetReviewsAnswer = z.object({ status: ok, reviews: z.array(Review) });
+/** How many of an advisor's reviews gave each number of stars, 5 first. */
+export const RatingBreakdown = z.array(
+  z.object({ stars: z.number().int().min(1).max(5), count: z.number().int().min(0) }),
+);
+export type RatingBreakdown = z.infer<typeof RatingBreakdown>;
+export const GetReviewsAnswer = z.object({
+  status: ok,
+  /** The newest reviews (at most 50). */
+  reviews: z.array(Review),
+  /** Over all of the advisor's reviews, 5★ to 1★ (decision 051). */
+  breakdown: RatingBreakdown.optional(),
+  /** Up to three reviews with text, the most helpful first (decision 051). */
+  most_helpful: z.array(Review).optional(),
+});
 export const PreferencesAnswer = z.object({ status: ok, preferences: Preferences });
 export const UploadImageAnswer = z.object({
   status: ok,

@@ -228,6 +228,11 @@ export const CreateMessageBody = z
     request_type: z.enum(['tarot', 'dream']).optional(),
     /** An image uploaded with UploadImage.php; the text may then be empty. */
     image_id: imageIdField.optional(),
+    /**
+     * The app's own id of this message (a UUID it makes). Sent again under the same id (a retry
+     * after a lost answer), it is stored and charged once: the answer is the message sent first.
+     */
+    client_id: z.uuid({ error: 'client_id must be a UUID' }).optional(),
   })
   .transform((body, ctx) => {
     // A tarot or dream request is several lines; a chat message may hold line feeds too.
@@ -246,6 +251,7 @@ export const CreateMessageBody = z
       text,
       requestType: body.request_type ?? null,
       imageId: body.image_id ?? null,
+      clientId: body.client_id?.toLowerCase() ?? null,
     };
   });
 export type CreateMessageBody = z.input<typeof CreateMessageBody>;

@@ -17,6 +17,7 @@ import { hasFreeMessages, useCurrentUser } from '../../lib/user';
 import { useData } from '../../lib/use-data';
 import { Avatar } from '../../shared/ui/avatar';
 import { ButtonLink } from '../../shared/ui/button';
+import { useMainButton } from '../../shared/ui/main-button';
 import { PageHeader } from '../../shared/ui/page-header';
 import { StarRating } from '../../shared/ui/star-rating';
 import { FavouriteButton } from '../../shared/favourites/favourite-button';
@@ -25,6 +26,12 @@ import { ResponseTime } from '../../shared/response-time/response-time';
 import { isApiError } from '../../lib/api-client';
 import { AdvisorNotFound, ErrorState, LoadingState } from '../../shared/ui/states';
 import './advisors.css';
+
+/** "Message this advisor": Telegram's MainButton inside Telegram, a sticky button elsewhere. */
+function MessageAction({ advisorId, text }: { advisorId: number; text: string }) {
+  const button = useMainButton({ text, href: `/chat/${advisorId}` });
+  return button && <div className="sticky-action">{button}</div>;
+}
 
 /** A review of 4 or 5 stars counts as positive. */
 const POSITIVE_RATING = 4;
@@ -206,11 +213,10 @@ export default function AdvisorPage() {
 
       <AdvisorSafetyActions advisorId={manager.manager_id} name={manager.name} />
 
-      <div className="sticky-action">
-        <ButtonLink href={`/chat/${manager.manager_id}`} block>
-          {hasFreeMessages(user.data) ? t('common.startForFree') : t('common.message')}
-        </ButtonLink>
-      </div>
+      <MessageAction
+        advisorId={manager.manager_id}
+        text={hasFreeMessages(user.data) ? t('common.startForFree') : t('common.message')}
+      />
     </div>
   );
 }

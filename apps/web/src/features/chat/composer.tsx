@@ -14,7 +14,7 @@ import { isApiError } from '../../lib/api-client';
 import { useT } from '../../lib/i18n';
 import { haptic } from '../../lib/telegram';
 import { invalidate } from '../../lib/use-data';
-import { ButtonLink } from '../../shared/ui/button';
+import { useMainButton } from '../../shared/ui/main-button';
 import { openModal } from '../../shared/ui/modal';
 import { showToast } from '../../shared/ui/toast';
 import { ImageIcon, SendIcon, SmileIcon } from '../../shared/ui/icons';
@@ -42,6 +42,27 @@ interface ComposerProps {
 function sendErrorText(error: unknown, t: (key: string) => string): string {
   if (isApiError(error) && error.status !== 0) return errorText(error, t('chat.sendError'));
   return t('chat.sendError');
+}
+
+/**
+ * No free messages and too little balance: the reply box is shut and the main action is the
+ * top-up (Telegram's MainButton inside Telegram, an in-page button elsewhere).
+ */
+function OutOfFunds() {
+  const t = useT();
+  const topUp = useMainButton({ text: t('chat.addBalance'), href: '/balance' });
+  return (
+    <div className={styles.blocked}>
+      <p className="small muted">{t('chat.noFunds')}</p>
+      <input
+        className={`input ${styles.blockedInput}`}
+        disabled
+        aria-label={t('chat.placeholder')}
+        placeholder={t('chat.placeholder')}
+      />
+      {topUp}
+    </div>
+  );
 }
 
 export function Composer({ advisorId, blocked, onSent }: ComposerProps) {
@@ -138,22 +159,7 @@ export function Composer({ advisorId, blocked, onSent }: ComposerProps) {
     });
   };
 
-  if (blocked) {
-    return (
-      <div className={styles.blocked}>
-        <p className="small muted">{t('chat.noFunds')}</p>
-        <input
-          className={`input ${styles.blockedInput}`}
-          disabled
-          aria-label={t('chat.placeholder')}
-          placeholder={t('chat.placeholder')}
-        />
-        <ButtonLink href="/balance" block>
-          {t('chat.addBalance')}
-        </ButtonLink>
-      </div>
-    );
-  }
+  if (blocked) return <OutOfFunds />;
 
   const busy = sending || uploading;
   const count = countCharacters(text);

@@ -3,13 +3,18 @@ import { useState } from 'react';
 import { SELF_SERVICE_CATEGORY_ID } from '@seer/contract';
 import { useT } from '../../lib/i18n';
 import { haptic } from '../../lib/telegram';
-import { ButtonLink } from '../../shared/ui/button';
+import { useMainButton } from '../../shared/ui/main-button';
 import { PageHeader } from '../../shared/ui/page-header';
 import { drawAnswer, type YesNoAnswer } from './yesno-answer';
 import styles from './yesno.module.css';
 
 export default function YesNoPage() {
   const t = useT();
+  // Asking an advisor is the screen's main action: Telegram's MainButton inside Telegram.
+  const toAdvisors = useMainButton({
+    text: t('yesno.toAdvisors'),
+    href: `/operators/${SELF_SERVICE_CATEGORY_ID}`,
+  });
   const [answer, setAnswer] = useState<YesNoAnswer | null>(null);
   // Counts draws so the reveal animation runs again on every new answer.
   const [round, setRound] = useState(0);
@@ -51,9 +56,7 @@ export default function YesNoPage() {
       <section className="card">
         <h2>{t('yesno.deeperTitle')}</h2>
         <p className="muted">{t('yesno.deeperText')}</p>
-        <ButtonLink href={`/operators/${SELF_SERVICE_CATEGORY_ID}`} block>
-          {t('yesno.toAdvisors')}
-        </ButtonLink>
+        {toAdvisors}
       </section>
     </div>
   );

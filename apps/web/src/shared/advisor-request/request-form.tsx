@@ -19,7 +19,7 @@ import { haptic } from '../../lib/telegram';
 import { useData } from '../../lib/use-data';
 import { navigate } from '../../lib/navigation';
 import { Avatar } from '../ui/avatar';
-import { Button } from '../ui/button';
+import { useMainButton } from '../ui/main-button';
 import { openModal } from '../ui/modal';
 import { StarRating } from '../ui/star-rating';
 import styles from './request-form.module.css';
@@ -108,9 +108,23 @@ export function RequestForm({ requestType, texts, context = '' }: RequestFormPro
   };
 
   const messageId = `${ids}-message`;
+  const formId = `${ids}-form`;
+  // "Send a request": Telegram's MainButton inside Telegram, the form's own button elsewhere.
+  const sendButton = useMainButton({
+    text: t('request.submit'),
+    form: formId,
+    progress: sending,
+    progressText: t('common.sending'),
+    disabled: sentTo !== null,
+  });
   const list = advisors.status === 'success' ? advisors.data : [];
   return (
-    <form className={`card ${styles.form}`} onSubmit={(event) => void submit(event)} noValidate>
+    <form
+      id={formId}
+      className={`card ${styles.form}`}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+    >
       <h2>{texts.title}</h2>
 
       <div className="field">
@@ -200,9 +214,7 @@ export function RequestForm({ requestType, texts, context = '' }: RequestFormPro
           {t('request.success')}
         </p>
       ) : (
-        <Button type="submit" block busy={sending} busyLabel={t('common.sending')}>
-          {t('request.submit')}
-        </Button>
+        sendButton
       )}
     </form>
   );

@@ -11,12 +11,15 @@ import {
   type BottomButtonKind,
   type BottomButtonState,
 } from '../../lib/telegram';
-import { Button } from './button';
+import { navigate } from '../../lib/navigation';
+import { Button, ButtonLink } from './button';
 
 export interface MainActionOptions {
   text: string;
   /** Runs on a press; with `form` the form is submitted instead (its onSubmit runs). */
   onClick?: () => void;
+  /** An in-app address the button opens (a link in the page). */
+  href?: string;
   /** The id of the form this button submits. */
   form?: string;
   disabled?: boolean;
@@ -65,37 +68,65 @@ function release(kind: BottomButtonKind, id: string): void {
   publish(kind);
 }
 
-function useBottomButton(kind: BottomButtonKind, options: MainActionOptions): ReactElement | null {
+/**
+ * Drives Telegram's button of `kind` with `options` while mounted (null: this screen has no such
+ * action now). Returns whether Telegram draws it, so the caller draws its own button otherwise.
+ */
+export function useTelegramButton(
+  kind: BottomButtonKind,
+  options: MainActionOptions | null,
+): boolean {
   const id = useId();
   const native = hasNativeBottomButton(kind);
   const latest = useRef(options);
   latest.current = options;
-  const { text, disabled, progress } = options;
+  const active = options !== null;
+  const { text, disabled, progress } = options ?? { text: '' };
 
   useEffect(() => {
-    if (!native) return;
+    if (!native || !active) return;
     claim(kind, id, {
       text,
       disabled,
       progress,
       onClick: () => {
-        const { form, onClick } = latest.current;
-        if (form) {
-          const element = document.getElementById(form);
+        const current = latest.current;
+        if (!current) return;
+        if (current.href) navigate(current.href);
+        else if (current.form) {
+          const element = document.getElementById(current.form);
           if (element instanceof HTMLFormElement) element.requestSubmit();
-        } else onClick?.();
+        } else current.onClick?.();
       },
     });
-  }, [native, kind, id, text, disabled, progress]);
+  }, [native, active, kind, id, text, disabled, progress]);
 
-  useEffect(() => (native ? () => release(kind, id) : undefined), [native, kind, id]);
+  useEffect(
+    () => (native && active ? () => release(kind, id) : undefined),
+    [native, active, kind, id],
+  );
+  return native;
+}
+
+function useBottomButton(kind: BottomButtonKind, options: MainActionOptions): ReactElement | null {
+  const native = useTelegramButton(kind, options);
+  const latest = useRef(options);
+  latest.current = options;
+  const { text, disabled, progress } = options;
 
   if (native) return null;
+  const variant = kind === 'main' ? 'primary' : 'secondary';
+  if (options.href)
+    return (
+      <ButtonLink href={options.href} variant={variant} block className={options.className}>
+        {text}
+      </ButtonLink>
+    );
   return (
     <Button
       type={options.form ? 'submit' : 'button'}
       form={options.form}
-      variant={kind === 'main' ? 'primary' : 'secondary'}
+      variant={variant}
       block
       className={options.className}
       disabled={disabled}

@@ -35,6 +35,7 @@ import {
 import { updateUserBalance, useCurrentUser } from '../../../lib/user';
 import { navigate } from '../../../lib/navigation';
 import { Button } from '../../../shared/ui/button';
+import { useTelegramButton } from '../../../shared/ui/main-button';
 import { closeModal, openModal } from '../../../shared/ui/modal';
 import { showToast } from '../../../shared/ui/toast';
 import { useDepositInfo, type DepositInfo } from '../api/get-deposit-info';
@@ -308,6 +309,23 @@ export function TopUpPanel() {
   const starPrice = info ? starPriceCents(info.stars_per_usd) : null;
   const others = (mine: Busy) => busy !== null && busy !== mine;
   const currencyFirst = locale !== 'ru';
+  const starsRate = starPrice
+    ? `${t(starPrice.exact ? 'balance.stars.rate' : 'balance.stars.rateAbout', {
+        price: formatMoney(starPrice.cents, locale),
+      })} · ${t('balance.stars.cards')}`
+    : '';
+  // Inside Telegram paying with Stars is the screen's main action: Telegram's MainButton.
+  const starsOnTelegram = useTelegramButton(
+    'main',
+    starsOffered && starPrice
+      ? {
+          text: t('balance.stars.title'),
+          onClick: onStars,
+          progress: busy === 'stars',
+          disabled: others('stars'),
+        }
+      : null,
+  );
 
   return (
     <div className={styles.panel}>
@@ -357,7 +375,13 @@ export function TopUpPanel() {
         )}
 
         <div className={styles.methods}>
-          {starsOffered && starPrice && (
+          {starsOffered && starPrice && starsOnTelegram && (
+            // Telegram's MainButton pays with Stars; the rate stays in view here.
+            <p className="small muted" data-testid="stars-rate">
+              {starsRate}
+            </p>
+          )}
+          {starsOffered && starPrice && !starsOnTelegram && (
             <Button
               block
               className={styles.method}
@@ -368,13 +392,7 @@ export function TopUpPanel() {
               data-testid="pay-stars"
             >
               <span className={styles.methodTitle}>{t('balance.stars.title')}</span>
-              <span className={styles.methodDetail}>
-                {t(starPrice.exact ? 'balance.stars.rate' : 'balance.stars.rateAbout', {
-                  price: formatMoney(starPrice.cents, locale),
-                })}
-                {' · '}
-                {t('balance.stars.cards')}
-              </span>
+              <span className={styles.methodDetail}>{starsRate}</span>
             </Button>
           )}
 

@@ -76,4 +76,24 @@ export class ReviewsRepository {
       SELECT ${this.sql.unsafe(RETURNED)} FROM reviews
       WHERE advisor_id = ${advisorId} ORDER BY created_at DESC, id DESC LIMIT ${limit}`;
   }
+
+  /** How many reviews of the advisor gave each number of stars (only those given). */
+  async starCounts(advisorId: number): Promise<{ rating: number; count: number }[]> {
+    return this.sql<{ rating: number; count: number }[]>`
+      SELECT rating, count(*)::int AS count FROM reviews WHERE advisor_id = ${advisorId} GROUP BY rating`;
+  }
+
+  /**
+   * The most helpful reviews (decision 051): with text; first those within a star of the
+   * advisor's average, rounded (they tell what most clients found), then the fuller text (counted up to
+   * 240 characters, so length alone does not win), then the newer.
+   */
+  async mostHelpful(advisorId: number, limit = 3): Promise<ReviewRow[]> {
+    return this.sql<ReviewRow[]>`
+      WITH mean AS (SELECT avg(rating) AS m FROM reviews WHERE advisor_id = ${advisorId})
+      SELECT ${this.sql.unsafe(RETURNED)} FROM reviews, mean
+      WHERE advisor_id = ${advisorId} AND char_length(btrim(text)) > 0
+      ORDER BY abs(rating - round(mean.m)) <= 1 DESC, least(char_length(text), 240) DESC, created_at DESC, id DESC
+      LIMIT ${limit}`;
+  }
 }

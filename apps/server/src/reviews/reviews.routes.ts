@@ -20,6 +20,6 @@ export function reviewsRoutes(
 
   registerCall(app, auth, 'GetReviews', async ({ query }) => ({
     status: 'success',
-    reviews: await reviews.list(query.advisorId, query.lang),
+    ...(await reviews.list(query.advisorId, query.lang)),
   }));
 }

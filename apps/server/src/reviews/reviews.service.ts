@@ -3,7 +3,7 @@
  * the user is linked to; they make the rating. A user's ratings of one advisor are decided one at
  * a time under the dialog's lock, with the satisfaction credit's rules (decisions 028 and 033).
  */
-import type { Review } from '@seer/contract';
+import type { RatingBreakdown, Review } from '@seer/contract';
 import type { Sql } from '../db/database.js';
 import type { ReviewsRepository, ReviewRow } from './reviews.repository.js';
 import { type AdvisorsService, ratingOf } from '../advisors/index.js';
@@ -70,8 +70,24 @@ export class ReviewsService {
     };
   }
 
-  async list(advisorId: number, lang?: string): Promise<Review[]> {
+  /** The newest reviews, the breakdown by stars over all of them, and the most helpful three. */
+  async list(
+    advisorId: number,
+    lang?: string,
+  ): Promise<{ reviews: Review[]; breakdown: RatingBreakdown; most_helpful: Review[] }> {
     await this.advisors.record(advisorId);
-    return (await this.repository.listForAdvisor(advisorId)).map((row) => toWireReview(row, lang));
+    const [rows, counts, helpful] = await Promise.all([
+      this.repository.listForAdvisor(advisorId),
+      this.repository.starCounts(advisorId),
+      this.repository.mostHelpful(advisorId),
+    ]);
+    return {
+      reviews: rows.map((row) => toWireReview(row, lang)),
+      breakdown: [5, 4, 3, 2, 1].map((stars) => ({
+        stars,
+        count: counts.find((row) => row.rating === stars)?.count ?? 0,
+      })),
+      most_helpful: helpful.map((row) => toWireReview(row, lang)),
+    };
   }
 }

@@ -20,6 +20,7 @@ import { paymentsModule } from './payments/index.js';
 import { adminModule } from './admin/index.js';
 import { linksModule } from './links/index.js';
 import { horoscopeModule } from './horoscope/index.js';
+import { dailyModule } from './daily/index.js';
 import { demoModule } from './demo/index.js';
 import { clientsModule } from './clients/index.js';
 import { applicationsModule } from './applications/index.js';
@@ -52,4 +53,5 @@ export const MODULES: readonly ServerModule[] = [
   payoutsModule,
   privacyModule,
   disputesModule,
+  dailyModule,
 ];

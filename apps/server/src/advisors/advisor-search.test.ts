@@ -187,7 +187,7 @@ describe('SearchManagers', () => {
     const none = await search(user, { q: 'zzzqqq' });
     expect(none.status).toBe(200);
     expect(none.names).toEqual([]);
-    for (const bad of [
+    const cases: Array<Record<string, string>> = [
       {},
       { q: '' },
       { q: '   ' },
@@ -197,7 +197,8 @@ describe('SearchManagers', () => {
       { q: 'tarot', lang: 'de' },
       { q: 'tarot', category_id: 'x' },
       { q: 'tarot', language: 'english!' },
-    ]) {
+    ];
+    for (const bad of cases) {
       const answer = await search(user, bad);
       expect(answer.status, JSON.stringify(bad)).toBe(400);
       expect(answer.body).toMatchObject({ status: 'error', code: 'bad_request' });

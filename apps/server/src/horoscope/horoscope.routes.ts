@@ -11,4 +11,7 @@ export function horoscopeRoutes(
   registerCall(app, auth, 'GetHoroscope', async ({ identity, query }) =>
     horoscope.forUser(identity.telegramId, query),
   );
+  registerCall(app, auth, 'GetDailyLine', async ({ identity, query }) =>
+    horoscope.dailyLine(identity.telegramId, query),
+  );
 }

@@ -9,8 +9,9 @@ import {
 } from '@seer/contract';
 import { type UsersService, type User, localeOfUser } from '../users/index.js';
 import { NotFoundError } from '../errors.js';
-import { composeHoroscope } from './horoscope.js';
+import { composeHoroscope, dailyLineOf } from './horoscope.js';
 import { addDays, calendarDay, natalChart, signOf, type BirthData } from './sky.js';
+import { zodiacSignFor, type DailyLineAnswer } from '@seer/contract';
 
 export interface HoroscopeAsk {
   day: 'today' | 'tomorrow';
@@ -47,6 +48,26 @@ export class HoroscopeService {
         tomorrow,
         lang: ask.lang ?? localeOfUser(user),
       }),
+    };
+  }
+
+  /** Today's one line for the caller (GetDailyLine): their strongest transit, else the Moon's day. */
+  async dailyLine(
+    telegramId: number,
+    ask: { lang?: Locale | undefined; tz?: string | undefined },
+  ): Promise<DailyLineAnswer> {
+    const user = await this.users.find(telegramId);
+    if (!user) throw new NotFoundError('User not found');
+    const date = calendarDay(this.now(), ask.tz ?? 'UTC');
+    const lang = ask.lang ?? localeOfUser(user);
+    return { status: 'success', date, ...this.lineFor(user, date, lang) };
+  }
+
+  /** A user's sign and line of `day` (YYYY-MM-DD) in `lang`. */
+  lineFor(user: BirthFields, day: string, lang: Locale): { sign: ZodiacSign | null; line: string } {
+    return {
+      sign: zodiacSignFor(user.birth_date),
+      line: dailyLineOf(birthData(user), day, lang),
     };
   }
 

@@ -96,3 +96,24 @@ export function composeHoroscope(request: HoroscopeRequest): Answer {
     reading: { intro: transits.length > 0 ? moonLine : `${moonLine} ${quiet}`, transits },
   };
 }
+
+/** "Today the Moon is in Leo: a day for …": the sky's line of the day, the same for everyone. */
+export function moonLineOf(day: string, lang: Locale): string {
+  const fragments = HOROSCOPE_FRAGMENTS[lang];
+  const moonSign = signOf(positionsAt(skyInstant(day)).moon);
+  return fill(fragments.moonToday, {
+    sign: fragments.inSign[moonSign],
+    day: fragments.moonDay[moonSign],
+  });
+}
+
+/**
+ * Today's one line for a person (the home card, the morning message): the strongest transit to
+ * their chart with its first sentence, else the Moon's line of the day.
+ */
+export function dailyLineOf(birth: BirthData | null, day: string, lang: Locale): string {
+  const strongest = composeHoroscope({ birth, day, tomorrow: false, lang }).reading?.transits[0];
+  if (!strongest) return moonLineOf(day, lang);
+  const sentence = /^.*?[.!?](?=\s|$)/u.exec(strongest.text)?.[0] ?? strongest.text;
+  return `${strongest.title}: ${sentence.charAt(0).toLocaleLowerCase(lang) + sentence.slice(1)}`;
+}

@@ -5,51 +5,69 @@ import { EditableField } from './editable-field';
 function setup(value = 'Anna') {
   const onCommit = vi.fn();
   render(<EditableField id="name" label="Name" value={value} onCommit={onCommit} />);
-  const input = screen.getByLabelText('Name') as HTMLInputElement;
-  const pen = screen.getByRole('button', { name: /Name/ });
-  return { onCommit, input, pen };
+  const open = () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Edit: Name' }));
+    return screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement;
+  };
+  return { onCommit, open };
 }
 
 describe('EditableField', () => {
-  it('is locked until the pen button is pressed', () => {
-    const { input, pen } = setup();
-    expect(input.readOnly).toBe(true);
-    fireEvent.click(pen);
+  it('locked, it is not an input: the value with a lock, a tap opens it for typing, focused', () => {
+    const { open } = setup();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    const locked = screen.getByRole('button', { name: 'Edit: Name' });
+    expect(locked.textContent).toContain('Anna');
+    expect(locked.querySelector('.locked-field-lock')).not.toBeNull();
+    const input = open();
     expect(input.readOnly).toBe(false);
+    expect(document.activeElement).toBe(input);
+  });
+
+  it('says "Not set" for an empty field', () => {
+    setup('');
+    expect(screen.getByRole('button', { name: 'Edit: Name' }).textContent).toContain('Not set');
   });
 
   it('commits the draft on Enter and locks again', () => {
-    const { onCommit, input, pen } = setup();
-    fireEvent.click(pen);
+    const { onCommit, open } = setup();
+    const input = open();
     fireEvent.change(input, { target: { value: 'Maria' } });
     expect(onCommit).not.toHaveBeenCalled();
     fireEvent.keyDown(input, { key: 'Enter' });
     expect(onCommit).toHaveBeenCalledWith('Maria');
-    expect(input.readOnly).toBe(true);
+    expect(screen.queryByRole('textbox')).toBeNull();
   });
 
-  it('commits the draft on blur', () => {
-    const { onCommit, input, pen } = setup();
-    fireEvent.click(pen);
-    fireEvent.change(input, { target: { value: 'Olga' } });
-    fireEvent.blur(input);
+  it('commits the draft on blur and on the Done button', () => {
+    const { onCommit, open } = setup();
+    fireEvent.change(open(), { target: { value: 'Olga' } });
+    fireEvent.blur(screen.getByRole('textbox'));
     expect(onCommit).toHaveBeenCalledWith('Olga');
-    expect(input.readOnly).toBe(true);
+    fireEvent.change(open(), { target: { value: 'Vera' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Done: Name' }));
+    expect(onCommit).toHaveBeenLastCalledWith('Vera');
+    expect(screen.queryByRole('textbox')).toBeNull();
   });
 
   it('drops the draft on Escape', () => {
-    const { onCommit, input, pen } = setup();
-    fireEvent.click(pen);
-    fireEvent.change(input, { target: { value: 'Typo' } });
-    fireEvent.keyDown(input, { key: 'Escape' });
+    const { onCommit, open } = setup();
+    fireEvent.change(open(), { target: { value: 'Typo' } });
+    fireEvent.keyDown(screen.getByRole('textbox'), { key: 'Escape' });
     expect(onCommit).not.toHaveBeenCalled();
-    expect(input.value).toBe('Anna');
+    expect(screen.getByRole('button', { name: 'Edit: Name' }).textContent).toContain('Anna');
   });
 
   it('does not commit an unchanged value', () => {
-    const { onCommit, input, pen } = setup();
-    fireEvent.click(pen);
-    fireEvent.blur(input);
+    const { onCommit, open } = setup();
+    fireEvent.blur(open());
     expect(onCommit).not.toHaveBeenCalled();
+  });
+
+  it('shows a locked date the way people read it', () => {
+    render(
+      <EditableField id="d" label="Born" type="date" value="1990-05-07" onCommit={() => {}} />,
+    );
+    expect(screen.getByRole('button', { name: 'Edit: Born' }).textContent).toContain('May 7, 1990');
   });
 });

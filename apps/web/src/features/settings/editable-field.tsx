@@ -1,12 +1,13 @@
 /**
- * A profile field that is locked until its pen button is pressed, and commits its draft
- * (to the form, not the server) on blur or Enter. Escape drops the draft.
+ * A profile field that is locked until it is opened, and commits its draft (to the form, not the
+ * server) on blur or Enter. Escape drops the draft. Locked, it does not pose as an input: it shows
+ * the value with a lock and a pen, and a tap anywhere on it opens it for typing (decision 053).
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { fitText } from '@seer/contract';
-import { useT } from '../../lib/i18n';
+import { formatDate, useT } from '../../lib/i18n';
 import { haptic } from '../../lib/telegram';
-import { PenIcon } from '../../shared/ui/icons';
+import { LockIcon, PenIcon } from '../../shared/ui/icons';
 
 interface EditableFieldProps {
   id: string;
@@ -66,8 +67,7 @@ export function EditableField({
     id,
     ref: input,
     className: 'input',
-    value: editing ? draft : value,
-    readOnly: !editing,
+    value: draft,
     placeholder,
     autoComplete,
     'aria-invalid': error ? true : undefined,
@@ -80,29 +80,53 @@ export function EditableField({
 
   return (
     <div className="field editable-field">
-      <label htmlFor={id}>{label}</label>
-      <div className="editable-row">
-        {type === 'textarea' ? (
-          <textarea rows={3} {...common} />
-        ) : (
-          <input type={type} {...common} />
-        )}
+      <label htmlFor={id} id={`${id}-label`}>
+        {label}
+      </label>
+      {editing ? (
+        <div className="editable-row">
+          {type === 'textarea' ? (
+            <textarea rows={3} {...common} />
+          ) : (
+            <input type={type} {...common} />
+          )}
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('profileSettings.doneField', { field: label })}
+            // Keeps the input focused (so its blur does not commit before this click).
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => {
+              haptic.selection();
+              commit();
+            }}
+          >
+            <PenIcon />
+          </button>
+        </div>
+      ) : (
         <button
           type="button"
-          className="icon-button"
+          id={id}
+          className={`locked-field${type === 'textarea' ? ' locked-field-long' : ''}`}
           aria-label={t('profileSettings.editField', { field: label })}
-          aria-pressed={editing}
-          // Keeps the input focused (so its blur does not commit and re-lock before this click).
-          onMouseDown={(event) => event.preventDefault()}
+          aria-describedby={`${id}-value${error ? ` ${id}-error` : ''}`}
+          aria-invalid={error ? true : undefined}
           onClick={() => {
             haptic.selection();
-            if (editing) commit();
-            else setEditing(true);
+            setEditing(true);
           }}
         >
-          <PenIcon />
+          <LockIcon className="locked-field-lock" />
+          <span
+            id={`${id}-value`}
+            className={value ? 'locked-field-value' : 'locked-field-value muted'}
+          >
+            {value ? shownValue(value, type) : t('profileSettings.notSet')}
+          </span>
+          <PenIcon className="locked-field-pen" />
         </button>
-      </div>
+      )}
       {error && (
         <span className="field-error" id={`${id}-error`} role="alert">
           {error}
@@ -110,4 +134,17 @@ export function EditableField({
       )}
     </div>
   );
+}
+
+/** A locked field's value as people read it: a date in the app's language, the rest as typed. */
+function shownValue(value: string, type: EditableFieldProps['type']): string {
+  if (type === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+    return formatDate(new Date(year, month - 1, day), {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    });
+  }
+  return value;
 }

@@ -5,7 +5,7 @@ import { callApi, isApiError } from '../../lib/api-client';
 import { useT } from '../../lib/i18n';
 import { replaceUser, useCurrentUser, type CurrentUser } from '../../lib/user';
 import { navigate } from '../../lib/navigation';
-import { Button } from '../../shared/ui/button';
+import { useMainButton, useSecondaryButton } from '../../shared/ui/main-button';
 import { PageHeader } from '../../shared/ui/page-header';
 import { ErrorState, LoadingState } from '../../shared/ui/states';
 import { showToast } from '../../shared/ui/toast';
@@ -92,11 +92,24 @@ function EditProfileForm({ user }: { user: CurrentUser }) {
     }
   };
 
+  // Saving is the screen's main action and Cancel its second: Telegram's own buttons inside Telegram.
+  const saveButton = useMainButton({
+    text: t('profileSettings.update'),
+    form: 'profile-form',
+    progress: saving,
+    progressText: t('profileSettings.updating'),
+  });
+  const cancelButton = useSecondaryButton({
+    text: t('common.cancel'),
+    onClick: () => navigate('/settings'),
+    disabled: saving,
+  });
+
   const fieldError = (field: keyof ProfileForm) =>
     errors[field] ? t(`profileSettings.${errors[field]}`) : undefined;
 
   return (
-    <form className="card" onSubmit={(event) => void save(event)} noValidate>
+    <form id="profile-form" className="card" onSubmit={(event) => void save(event)} noValidate>
       <EditableField
         id="profile-name"
         label={t('profileSettings.name')}
@@ -141,14 +154,12 @@ function EditProfileForm({ user }: { user: CurrentUser }) {
         maxLength={LIMITS.profileDescriptionMaxLength}
         placeholder={t('profileSettings.descriptionPlaceholder')}
       />
-      <div className="form-actions">
-        <Button type="submit" block busy={saving} busyLabel={t('profileSettings.updating')}>
-          {t('profileSettings.update')}
-        </Button>
-        <Button variant="secondary" block onClick={() => navigate('/settings')} disabled={saving}>
-          {t('common.cancel')}
-        </Button>
-      </div>
+      {(saveButton || cancelButton) && (
+        <div className="form-actions">
+          {saveButton}
+          {cancelButton}
+        </div>
+      )}
     </form>
   );
 }

@@ -26,6 +26,7 @@ export {
   Image as ImageIcon,
   MessageCircle as ChatsIcon,
   MoonStar as DreamIcon,
+  Lock as LockIcon,
   MapPin as PlaceIcon,
   Pen as PenIcon,
   Search as SearchIcon,

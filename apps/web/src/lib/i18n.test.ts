@@ -3,8 +3,10 @@ import {
   ensureTexts,
   formatAmount,
   formatAmountChange,
+  formatDate,
   formatMonthSince,
   formatPricePerMessage,
+  formatTimeOfDay,
   chooseLocale,
   hasText,
   initialLocale,
@@ -175,6 +177,32 @@ describe('dates', () => {
     expect(t('profile.since', { date: formatMonthSince(new Date(2026, 10, 3)) })).toMatch(
       /^с ноября 2026\sг\.$/,
     );
+  });
+
+  it('times of day on the 24-hour clock in both languages, whatever the options ask', async () => {
+    const afternoon = new Date(2026, 10, 3, 14, 5);
+    const midnight = new Date(2026, 10, 3, 0, 30);
+    for (const language of ['en', 'ru'] as const) {
+      await setLocale(language, 'all');
+      expect(formatDate(afternoon, { hour: '2-digit', minute: '2-digit' })).toBe('14:05');
+      expect(formatDate(afternoon, { hour: 'numeric', minute: '2-digit', hour12: true })).toMatch(
+        /^14:05$/,
+      );
+      expect(formatDate(midnight, { hour: '2-digit', minute: '2-digit' })).toBe('00:30');
+      expect(formatDate(afternoon, { timeStyle: 'short' })).toBe('14:05');
+      expect(
+        formatDate(afternoon, {
+          day: 'numeric',
+          month: 'short',
+          hour: '2-digit',
+          minute: '2-digit',
+        }),
+      ).not.toMatch(/PM|AM/);
+    }
+    expect(formatTimeOfDay('14:30:00')).toBe('14:30');
+    expect(formatTimeOfDay('9:05')).toBe('09:05');
+    expect(formatTimeOfDay(null)).toBe('');
+    expect(formatTimeOfDay('soon')).toBe('');
   });
 
   it('"since November 2026" in English', async () => {

@@ -242,9 +242,24 @@ export function useT(): typeof t {
   return t;
 }
 
-/** Dates and times in the current locale. */
+/**
+ * Dates and times in the current locale. A time of day is always on the 24-hour clock, in both
+ * languages ("14:30", never "02:30 PM"), as the app writes every time it shows or edits
+ * (decision 051).
+ */
 export function formatDate(date: Date, options: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], options).format(date);
+  const clock: Intl.DateTimeFormatOptions =
+    options.hour !== undefined || options.timeStyle !== undefined
+      ? { ...options, hour12: undefined, hourCycle: 'h23' }
+      : options;
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], clock).format(date);
+}
+
+/** A time of day given as "HH:MM" or "HH:MM:SS" (birth time, hours), written "14:30"; '' if not a time. */
+export function formatTimeOfDay(value: string | null | undefined): string {
+  const match = /^(\d{1,2}):(\d{2})/.exec(value ?? '');
+  if (!match) return '';
+  return `${match[1]!.padStart(2, '0')}:${match[2]}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 /** /profile, opened from the profile card in Settings: photo, name, e-mail, birth date, sign, description, years with Seer, edit. */
-import { formatMonthSince, formatNumber, useT } from '../../lib/i18n';
+import { formatMonthSince, formatNumber, formatTimeOfDay, useT } from '../../lib/i18n';
 import { useCurrentUser } from '../../lib/user';
 import { Avatar } from '../../shared/ui/avatar';
 import { ButtonLink } from '../../shared/ui/button';
@@ -42,7 +42,7 @@ export default function ProfilePage() {
           <dt>{t('settings.birthDate')}</dt>
           <dd>{birthDateText(profile)}</dd>
           <dt>{t('profile.timeOfBirth')}</dt>
-          <dd>{profile.time_of_birth?.slice(0, 5) || notSpecified}</dd>
+          <dd>{formatTimeOfDay(profile.time_of_birth) || notSpecified}</dd>
           <dt>{t('settings.sign')}</dt>
           <dd>{signText(profile)}</dd>
           <dt>{t('profile.yearsWithUs')}</dt>

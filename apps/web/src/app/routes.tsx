@@ -59,7 +59,7 @@ export const ROUTES: readonly RouteEntry[] = [
   {
     path: '/chat/:id',
     page: 'chat/chat-page',
-    texts: ['chat', 'responseTimes', 'birthDataSharing', 'advisorHours', 'safety'],
+    texts: ['chat', 'responseTimes', 'birthDataSharing', 'advisorHours', 'safety', 'privacy'],
   },
   { path: '/balance', page: 'balance/balance-page' },
   { path: '/payments', page: 'balance/payments-page' },

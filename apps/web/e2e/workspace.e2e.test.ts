@@ -476,8 +476,15 @@ describe.skipIf(skipReason())("advisors' workspace with a user, live", () => {
     await a
       .getByRole('button', { name: tr('en', 'ownProfile.addRangeTo', { day: monday }) })
       .click();
-    await a.getByLabel(tr('en', 'ownProfile.from', { day: monday })).fill('20:00');
-    await a.getByLabel(tr('en', 'ownProfile.until', { day: monday })).fill('23:00');
+    // Times are chosen on the 24-hour clock: an hour and a minute list (decision 051).
+    for (const [key, hour] of [
+      ['ownProfile.from', '20'],
+      ['ownProfile.until', '23'],
+    ] as const) {
+      const label = tr('en', key, { day: monday });
+      await a.getByLabel(tr('en', 'common.hour', { label }), { exact: true }).selectOption(hour);
+      await a.getByLabel(tr('en', 'common.minute', { label }), { exact: true }).selectOption('00');
+    }
     await a.getByLabel(tr('en', 'ownProfile.awayIn.en')).fill('Back on Monday evening');
     await a.getByLabel(tr('en', 'ownProfile.awayIn.ru')).fill('Вернусь в понедельник вечером');
     await a.getByRole('button', { name: tr('en', 'ownProfile.save') }).click();

@@ -27,6 +27,40 @@ const profile = (overrides: Partial<AdvisorOwnProfile> = {}): AdvisorOwnProfile 
   ...overrides,
 });
 
+/** One list of a 24-hour time field, by its name (found directly: label queries crawl the page). */
+function timeList(name: string): HTMLSelectElement {
+  const list = document.querySelector<HTMLSelectElement>(`select[aria-label="${name}"]`);
+  if (!list) throw new Error(`no time list "${name}"`);
+  return list;
+}
+
+/** The "HH:MM" a 24-hour time field shows (its hour and minute lists). */
+function timeIn(label: string): string {
+  return `${timeList(`${label}: hour`).value}:${timeList(`${label}: minutes`).value}`;
+}
+
+/** A button by its name (its label or its text), found directly for the same reason. */
+function button(name: string): HTMLButtonElement {
+  const found = [...document.querySelectorAll('button')].find(
+    (b) => b.getAttribute('aria-label') === name || b.textContent?.trim() === name,
+  );
+  if (!found) throw new Error(`no button "${name}"`);
+  return found;
+}
+
+/** A field by the text of its <label>. */
+function labelled(text: string): HTMLElement {
+  const label = [...document.querySelectorAll('label')].find((l) => l.textContent === text);
+  const field = label?.htmlFor ? document.getElementById(label.htmlFor) : null;
+  if (!field) throw new Error(`no field "${text}"`);
+  return field;
+}
+
+function setTime(label: string, hour: string, minute: string): void {
+  fireEvent.change(timeList(`${label}: hour`), { target: { value: hour } });
+  fireEvent.change(timeList(`${label}: minutes`), { target: { value: minute } });
+}
+
 beforeEach(() => {
   callApi.mockReset();
   clearDataCache();
@@ -38,14 +72,14 @@ describe("the advisor's own profile form", () => {
       Promise.resolve({ status: 'success', profile: { ...profile(), ...body } }),
     );
     render(<ProfileForm profile={profile()} />);
-    expect((screen.getByLabelText('Mon: from') as HTMLInputElement).value).toBe('18:00');
-    fireEvent.click(screen.getByRole('button', { name: 'Add hours on Sun' }));
-    fireEvent.change(screen.getByLabelText('Sun: from'), { target: { value: '22:00' } });
-    fireEvent.change(screen.getByLabelText('Sun: until'), { target: { value: '00:00' } });
-    fireEvent.change(screen.getByLabelText('In English'), {
+    expect(timeIn('Mon: from')).toBe('18:00');
+    fireEvent.click(button('Add hours on Sun'));
+    setTime('Sun: from', '22', '00');
+    setTime('Sun: until', '00', '00');
+    fireEvent.change(labelled('In English'), {
       target: { value: 'Back at six' },
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    fireEvent.click(button('Save profile'));
     await waitFor(() => expect(callApi).toHaveBeenCalled());
     const [call, { body }] = callApi.mock.calls[0]!;
     expect(call).toBe('ManagerSaveOwnProfile');
@@ -61,8 +95,8 @@ describe("the advisor's own profile form", () => {
 
   it('refuses hours that end before they start, without calling the server', async () => {
     render(<ProfileForm profile={profile()} />);
-    fireEvent.change(screen.getByLabelText('Mon: until'), { target: { value: '17:00' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    setTime('Mon: until', '17', '00');
+    fireEvent.click(button('Save profile'));
     expect((await screen.findByRole('alert')).textContent).toMatch(/end before they start/);
     expect(callApi).not.toHaveBeenCalled();
   });

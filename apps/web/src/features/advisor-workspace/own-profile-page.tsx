@@ -23,6 +23,7 @@ import {
   TextsPerLanguage,
   type UploadProblem,
 } from '../../shared/advisor-fields/advisor-fields';
+import { TimeInput } from '../../shared/ui/time-input';
 import { Button } from '../../shared/ui/button';
 import { TrashIcon } from '../../shared/ui/icons';
 import { PageHeader } from '../../shared/ui/page-header';
@@ -113,20 +114,18 @@ function HoursEditor({
                   className="own-hours-range"
                   data-invalid={invalid === index || undefined}
                 >
-                  <input
-                    type="time"
-                    className="input"
-                    aria-label={t('ownProfile.from', { day: name })}
+                  <TimeInput
+                    minuteStep={15}
+                    label={t('ownProfile.from', { day: name })}
                     value={field.start}
-                    onChange={(e) => update(index, { start: e.target.value })}
+                    onChange={(start) => update(index, { start })}
                   />
                   <span aria-hidden="true">–</span>
-                  <input
-                    type="time"
-                    className="input"
-                    aria-label={t('ownProfile.until', { day: name })}
+                  <TimeInput
+                    minuteStep={15}
+                    label={t('ownProfile.until', { day: name })}
                     value={field.end === '24:00' ? '00:00' : field.end}
-                    onChange={(e) => update(index, { end: e.target.value })}
+                    onChange={(end) => update(index, { end })}
                   />
                   <Button
                     variant="ghost"

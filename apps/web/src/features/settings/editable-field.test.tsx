@@ -70,4 +70,34 @@ describe('EditableField', () => {
     );
     expect(screen.getByRole('button', { name: 'Edit: Born' }).textContent).toContain('May 7, 1990');
   });
+
+  it('a time: shown and chosen on the 24-hour clock, committed when the field is left', () => {
+    const onCommit = vi.fn();
+    render(
+      <div>
+        <EditableField
+          id="birth-time"
+          label="Birth time"
+          type="time"
+          value="14:30:00"
+          onCommit={onCommit}
+        />
+        <button type="button">elsewhere</button>
+      </div>,
+    );
+    const locked = screen.getByRole('button', { name: 'Edit: Birth time' });
+    expect(locked.textContent).toContain('14:30');
+    expect(locked.textContent).not.toMatch(/PM|AM/);
+    fireEvent.click(locked);
+    const hour = screen.getByLabelText('Birth time: hour') as HTMLSelectElement;
+    const minute = screen.getByLabelText('Birth time: minutes') as HTMLSelectElement;
+    expect(document.activeElement).toBe(hour);
+    fireEvent.change(hour, { target: { value: '09' } });
+    // From the hour list to the minute list: still editing, nothing committed.
+    fireEvent.blur(hour, { relatedTarget: minute });
+    expect(onCommit).not.toHaveBeenCalled();
+    fireEvent.change(minute, { target: { value: '05' } });
+    fireEvent.blur(minute, { relatedTarget: screen.getByRole('button', { name: 'elsewhere' }) });
+    expect(onCommit).toHaveBeenCalledWith('09:05');
+  });
 });

@@ -5,9 +5,10 @@
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { fitText } from '@seer/contract';
-import { formatDate, useT } from '../../lib/i18n';
+import { formatDate, formatTimeOfDay, useT } from '../../lib/i18n';
 import { haptic } from '../../lib/telegram';
 import { LockIcon, PenIcon } from '../../shared/ui/icons';
+import { TimeInput } from '../../shared/ui/time-input';
 
 interface EditableFieldProps {
   id: string;
@@ -43,8 +44,9 @@ export function EditableField({
   }, [value, editing]);
 
   useEffect(() => {
-    if (editing) input.current?.focus();
-  }, [editing]);
+    // A time field is two lists; its first one carries the id.
+    if (editing) (input.current ?? document.getElementById(id))?.focus();
+  }, [editing, id]);
 
   const commit = () => {
     if (!editing) return;
@@ -87,6 +89,21 @@ export function EditableField({
         <div className="editable-row">
           {type === 'textarea' ? (
             <textarea rows={3} {...common} />
+          ) : type === 'time' ? (
+            // On the app's 24-hour clock, not the phone's (decision 051).
+            <TimeInput
+              id={id}
+              label={label}
+              value={draft}
+              optional
+              invalid={Boolean(error)}
+              onChange={setDraft}
+              onKeyDown={onKeyDown}
+              onBlur={(event) => {
+                // Moving from the hour to the minute list is not leaving the field.
+                if (!event.currentTarget.contains(event.relatedTarget as Node | null)) commit();
+              }}
+            />
           ) : (
             <input type={type} {...common} />
           )}
@@ -136,7 +153,7 @@ export function EditableField({
   );
 }
 
-/** A locked field's value as people read it: a date in the app's language, the rest as typed. */
+/** A locked field's value as people read it: a date in the app's language, a time on its 24-hour clock, the rest as typed. */
 function shownValue(value: string, type: EditableFieldProps['type']): string {
   if (type === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
     const [year, month, day] = value.split('-').map(Number) as [number, number, number];
@@ -146,5 +163,6 @@ function shownValue(value: string, type: EditableFieldProps['type']): string {
       year: 'numeric',
     });
   }
+  if (type === 'time') return formatTimeOfDay(value) || value;
   return value;
 }

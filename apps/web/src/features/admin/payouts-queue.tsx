@@ -83,7 +83,9 @@ export function PayoutsQueue() {
             disabled={!wallet || chosen.length === 0}
             onClick={() => void pay()}
           >
-            {t('payouts.queue.pay', { count: chosen.length })}
+            {chosen.length === 0
+              ? t('payouts.queue.payNone')
+              : t('payouts.queue.pay', { count: chosen.length })}
           </Button>
         </>
       )}

@@ -98,7 +98,7 @@ describe('payouts in the earnings tab', () => {
   it('shows what is owed, held and payable, the statement and past payouts with their transaction', async () => {
     answers();
     render(<PayoutsPanel />);
-    expect(await screen.findByText('Owed to you')).toBeTruthy();
+    expect(await screen.findByText('Balance')).toBeTruthy();
     expect(screen.getByText('$50.00')).toBeTruthy();
     expect(screen.getByText('$15.00')).toBeTruthy();
     expect(screen.getByText('$35.00')).toBeTruthy();

@@ -9,6 +9,7 @@ import { dailyRoutes } from './daily.routes.js';
 import { MorningMessages, type MorningOptions } from './morning-messages.js';
 import { registerDailyBotHandlers } from './daily-bot-handlers.js';
 import { dailyPersonalData } from './personal-data.repository.js';
+import { TarotShare } from './tarot-share.js';
 
 export type { DailyService, MorningMessages };
 export { cardOfTheDay, CARD_WORDS, DAILY_TEXTS, cardLine } from './daily-texts.js';
@@ -18,6 +19,8 @@ declare module '../kernel/module.js' {
     daily: DailyService;
     /** Null without a bot that writes (no BOT_TOKEN, or the command line). */
     morningMessages: MorningMessages | null;
+    /** The day's tarot card shared as a prepared message and a story picture. */
+    tarotShare: TarotShare;
   }
   interface ModuleTuning {
     morningMessages: Partial<MorningOptions>;
@@ -26,10 +29,10 @@ declare module '../kernel/module.js' {
 
 export const dailyModule = defineModule({
   name: 'daily',
-  needs: ['users', 'horoscope', 'bot'],
+  needs: ['users', 'horoscope', 'bot', 'links'],
   uses: ['auth'],
   personalData: () => dailyPersonalData(),
-  create: ({ sql, services, tuning, logTo }) => {
+  create: ({ sql, services, tuning, logTo, log, config }) => {
     const repository = new DailyRepository(sql);
     const daily = new DailyService(repository, services.users);
     const morningMessages = services.notices
@@ -45,10 +48,24 @@ export const dailyModule = defineModule({
           tuning.morningMessages,
         )
       : null;
-    return { daily, morningMessages };
+    const tarotShare = new TarotShare({
+      botApi: services.botApi,
+      inviteLink: async (userId) => (await services.referrals.invite(userId)).link,
+      publicUrl: config.publicUrl,
+      log: (message, error) =>
+        log.warn({ err: error instanceof Error ? error.message : error }, message),
+    });
+    return { daily, morningMessages, tarotShare };
   },
   routes: (app, { services, server }) =>
-    dailyRoutes(app, services.auth, services.daily, server.limits),
+    dailyRoutes(
+      app,
+      services.auth,
+      services.daily,
+      server.limits,
+      services.tarotShare,
+      services.users,
+    ),
   botHandlers: (updates, { config, services }) =>
     registerDailyBotHandlers(updates, {
       daily: services.daily,

@@ -92,13 +92,16 @@ describe('advisor request form', () => {
     expect(callApi).not.toHaveBeenCalledWith('CreateMessage', expect.anything());
   });
 
-  it('counts up to 1000 characters, less the card line put before the text', async () => {
+  it('counts the whole request out of 1000, the card line put before the text included', async () => {
     answerWith([reader(7, 'Iris')]);
     render(<RequestForm requestType="tarot" texts={TEXTS} context="My card: The Star (upright)" />);
-    const max = 1000 - 'My card: The Star (upright)\n'.length;
+    const line = 'My card: The Star (upright)\n'.length;
+    expect(screen.getByText(`${line}/1000`)).toBeTruthy();
+    fireEvent.change(question(), { target: { value: 'Will he call?' } });
+    expect(screen.getByText(`${line + 13}/1000`)).toBeTruthy();
     fireEvent.change(question(), { target: { value: 'y'.repeat(2000) } });
-    expect(question().value).toHaveLength(max);
-    expect(screen.getByText(`${max}/${max}`)).toBeTruthy();
+    expect(question().value).toHaveLength(1000 - line);
+    expect(screen.getByText('1000/1000')).toBeTruthy();
   });
 
   it('counts an emoji as one character, like the server', async () => {

@@ -54,6 +54,17 @@ function useSelfServiceAdvisors() {
 
 const INSUFFICIENT_FUNDS = 'insufficient_funds';
 
+/**
+ * The counter under the text: the characters the request will have (the card line put before the
+ * text counts) out of the request's 1000, as the server counts them.
+ */
+export function requestCounter(prefix: string, text: string): { count: number; max: number } {
+  return {
+    count: countCharacters(prefix) + countCharacters(text),
+    max: LIMITS.requestMaxLength,
+  };
+}
+
 export function RequestForm({ requestType, texts, context = '' }: RequestFormProps) {
   const t = useT();
   const ids = useId();
@@ -152,7 +163,7 @@ export function RequestForm({ requestType, texts, context = '' }: RequestFormPro
             <span />
           )}
           <span id={`${messageId}-count`} className={`small muted ${styles.counter}`}>
-            {t('request.counter', { count: countCharacters(text), max: maxLength })}
+            {t('request.counter', requestCounter(prefix, text))}
           </span>
         </div>
       </div>

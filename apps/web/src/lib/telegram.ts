@@ -79,6 +79,11 @@ export interface TelegramWebApp {
   openTelegramLink(url: string): void;
   /** Bot API 8.0: shares a message the bot prepared with savePreparedInlineMessage. */
   shareMessage?(id: string, callback?: (sent: boolean) => void): void;
+  /** Bot API 7.8: opens the story editor with a picture; the widget link shows for Premium users. */
+  shareToStory?(
+    mediaUrl: string,
+    params?: { text?: string; widget_link?: { url: string; name?: string } },
+  ): void;
   openLink(url: string): void;
   onEvent(event: string, handler: (...args: unknown[]) => void): void;
   offEvent(event: string, handler: (...args: unknown[]) => void): void;
@@ -500,4 +505,33 @@ export function shareMessage(preparedMessageId: string): boolean {
 export function canShareMessage(): boolean {
   const app = webApp();
   return Boolean(app?.shareMessage && app.isVersionAtLeast('8.0'));
+}
+
+/** Telegram's apps that post stories (the phone apps); desktop and web clients do not. */
+const STORY_PLATFORMS = new Set(['android', 'android_x', 'ios']);
+
+/** Whether shareToStory can work here (Telegram 7.8 or newer on a phone). */
+export function canShareToStory(): boolean {
+  const app = webApp();
+  return Boolean(
+    app?.shareToStory && app.isVersionAtLeast('7.8') && STORY_PLATFORMS.has(app.platform),
+  );
+}
+
+/**
+ * Opens Telegram's story editor with the picture at `mediaUrl` (HTTPS, reachable by Telegram),
+ * a caption, and a link widget (e.g. the invite's startapp=ref_… link); false when this Telegram
+ * cannot.
+ */
+export function shareToStory(
+  mediaUrl: string,
+  options: { text?: string; link?: { url: string; name: string } } = {},
+): boolean {
+  const app = webApp();
+  if (!canShareToStory() || !app?.shareToStory) return false;
+  app.shareToStory(mediaUrl, {
+    ...(options.text ? { text: options.text } : {}),
+    ...(options.link ? { widget_link: { url: options.link.url, name: options.link.name } } : {}),
+  });
+  return true;
 }

@@ -83,7 +83,15 @@ export class ChatRepository {
     return row!;
   }
 
-  /** Records a user's message and its payment in one call of the stored function (migration 005). */
+  /** One message with its dialog's user and advisor (a retried send's answer). */
+  async messageById(id: number): Promise<MessageRow | null> {
+    const [row] = await this.sql.unsafe<MessageRow[]>(
+      `SELECT ${MESSAGE_COLUMNS} FROM messages m JOIN dialogs d ON d.id = m.dialog_id WHERE m.id = $1`,
+      [id],
+    );
+    return row ?? null;
+  }
+
   async messagesForUser(dialog: DialogRow): Promise<MessageRow[]> {
     return this.sql.unsafe<MessageRow[]>(
       `SELECT * FROM (SELECT ${MESSAGE_COLUMNS} FROM messages m JOIN dialogs d ON d.id = m.dialog_id

@@ -16,7 +16,7 @@ import {
 import type { Sql } from '../db/database.js';
 import type { EventBus } from '../realtime/event-bus.js';
 import type { ChatRepository, MessageRow } from './chat.repository.js';
-import type { MoneyService } from '../money/index.js';
+import type { MoneyService, PaidSendOutcome } from '../money/index.js';
 import type { AdvisorsService, Advisor } from '../advisors/index.js';
 import { displayName } from '../users/index.js';
 import { imageUrl } from '../images/index.js';
@@ -33,6 +33,8 @@ export interface NewUserMessage {
   text: string;
   requestType: 'tarot' | 'dream' | null;
   imageId: string | null;
+  /** The app's id of the message: a retry under it answers the first send's message (migration 037). */
+  clientId?: string | null;
 }
 
 function toWireMessage(
@@ -126,10 +128,13 @@ export class ChatService {
       imageId: input.imageId,
       preview: messagePreview(kind, input.text),
       requiredCategory: input.requestType ? SELF_SERVICE_CATEGORY_ID : null,
+      clientId: input.clientId ?? null,
     });
     switch (sent.outcome) {
       case 'sent':
         break;
+      case 'already_sent':
+        return this.alreadySent(userId, sent);
       case 'advisor_not_found':
         throw new NotFoundError(`Advisor ${input.advisorId} not found`);
       case 'own_advisor':
@@ -163,6 +168,28 @@ export class ChatService {
     this.events.publish({ type: 'message', message, userId, advisorId: input.advisorId });
     return {
       message,
+      payment: {
+        new_balance: centsToDollars(sent.balanceCents),
+        new_balance_cents: sent.balanceCents,
+        new_free_messages: sent.freeMessages,
+        charged_cents: sent.chargedCents,
+        paid_with: sent.paidWith,
+      },
+    };
+  }
+
+  /**
+   * The answer to a send retried under a client id the user sent before: the message stored then
+   * (nothing is charged, stored or announced again) and the wallet as it is now.
+   */
+  private async alreadySent(
+    userId: number,
+    sent: Extract<PaidSendOutcome, { outcome: 'already_sent' }>,
+  ): Promise<{ message: Message; payment: PaymentInfo }> {
+    const row = await this.repository.messageById(sent.messageId);
+    if (!row) throw new NotFoundError('Message not found');
+    return {
+      message: toWireMessage(row, userId, row.advisor_id),
       payment: {
         new_balance: centsToDollars(sent.balanceCents),
         new_balance_cents: sent.balanceCents,

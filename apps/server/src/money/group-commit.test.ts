@@ -2,6 +2,7 @@
  * Group commit of paid sends on a real database: sends that arrive together share a
  * transaction, yet each keeps its own outcome and a failing one does not fail the others.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventBus } from '../realtime/event-bus.js';
 import { createTestDatabase } from '../test/harness.js';
@@ -226,6 +227,68 @@ describe('group commit of paid sends', () => {
       free_messages: 0,
       spent_day_cents: 300,
     });
+    expect(await ledgerMatchesBalances()).toBe(true);
+  });
+
+  it('stores a send retried under its client id once, in a batch as one by one', async () => {
+    const repository = new MoneyRepository(db.sql);
+    const [first, second] = [randomUUID(), randomUUID()];
+    // 1 free message and $3.00: the first id is free, the second paid, then each is retried.
+    const scenario = (userId: number): PaidSend[] => [
+      { ...sendOf(userId, 'first'), clientId: first },
+      { ...sendOf(userId, 'first again'), clientId: first },
+      { ...sendOf(userId, 'second'), clientId: second },
+      { ...sendOf(userId, 'no id') },
+      { ...sendOf(userId, 'second again'), clientId: second },
+      { ...sendOf(userId, 'first, third time'), clientId: first },
+    ];
+    const alone = await aUser({ db }, { balanceCents: 300, freeMessages: 1 });
+    const singles = [];
+    for (const send of scenario(alone)) singles.push(await repository.sendPaidMessage(send));
+    const batched = await aUser({ db }, { balanceCents: 300, freeMessages: 1 });
+    // Sent before the batch under the first id: the batch finds it stored.
+    const stored = await repository.sendPaidMessage({
+      ...sendOf(batched, 'first'),
+      clientId: first,
+    });
+    const rows = await repository.sendPaidMessages(scenario(batched).slice(1));
+    const all = [stored, ...rows];
+    const shape = (row: PaidSendRow) => ({
+      outcome: row.out_outcome,
+      balance: row.out_balance_cents,
+      free: row.out_free_messages,
+      price: row.out_price_cents,
+      paidWith: row.out_paid_with,
+    });
+    expect(all.map(shape)).toEqual(singles.map(shape));
+    expect(singles.map((r) => r.out_outcome)).toEqual([
+      'ok',
+      'already_sent',
+      'ok',
+      'ok',
+      'already_sent',
+      'already_sent',
+    ]);
+    // A retry answers its first send's message, also within one batch.
+    for (const list of [singles, all]) {
+      expect(list[1]!.out_message_id).toBe(list[0]!.out_message_id);
+      expect(list[5]!.out_message_id).toBe(list[0]!.out_message_id);
+      expect(list[4]!.out_message_id).toBe(list[2]!.out_message_id);
+      expect(list[4]!.out_created_at).toEqual(list[2]!.out_created_at);
+      expect(list[4]!.out_price_cents).toBe(PRICE);
+      expect(list[1]!.out_price_cents).toBe(0);
+    }
+    const texts = async (userId: number) =>
+      (
+        await db.sql<{ text: string }[]>`
+          SELECT m.text FROM messages m JOIN dialogs d ON d.id = m.dialog_id
+          WHERE d.user_id = ${userId} ORDER BY m.id`
+      ).map((m) => m.text);
+    expect(await texts(batched)).toEqual(['first', 'second', 'no id']);
+    expect(await texts(alone)).toEqual(['first', 'second', 'no id']);
+    const [wallet] = await db.sql<{ balance_cents: number }[]>`
+      SELECT balance_cents FROM users WHERE telegram_id = ${batched}`;
+    expect(wallet!.balance_cents).toBe(300 - 2 * PRICE);
     expect(await ledgerMatchesBalances()).toBe(true);
   });
 

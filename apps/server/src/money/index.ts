@@ -17,6 +17,7 @@ export type {
   LedgerReason,
   MoneyService,
   NoticedReason,
+  PaidSendOutcome,
 } from './money.service.js';
 export { BalanceTooLowError, LEDGER_REASONS } from './money.service.js';
 

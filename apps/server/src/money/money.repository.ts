@@ -40,6 +40,8 @@ export interface PaidSendArgs {
   imageId: string | null;
   preview: string;
   requiredCategory: number | null;
+  /** The app's id of this message (a UUID): a send retried under it is stored once (migration 037). */
+  clientId?: string | null;
 }
 
 export class MoneyRepository {
@@ -95,10 +97,14 @@ export class MoneyRepository {
     return row ?? null;
   }
 
-  /** The paid send in one round trip (migration 005; its rules: docs/decisions/007-one-money-path.md). */
+  /**
+   * The paid send in one round trip (migration 005; its rules: docs/decisions/007-one-money-path.md).
+   * 'already_sent' (migration 037): the user's send under this client id was stored before; the row
+   * carries that message, what it was charged (out_price_cents) and the wallet now.
+   */
   async sendPaidMessage(m: PaidSendArgs): Promise<PaidSendRow> {
     const [row] = await this.sql<PaidSendRow[]>`
-      SELECT * FROM seer_send_user_message(${m.userId}, ${m.advisorId}, ${m.kind}, ${m.text}, ${m.imageId}, ${m.preview}, ${m.requiredCategory})`;
+      SELECT * FROM seer_send_user_message(${m.userId}, ${m.advisorId}, ${m.kind}, ${m.text}, ${m.imageId}, ${m.preview}, ${m.requiredCategory}, ${m.clientId ?? null}::uuid)`;
     return row!;
   }
 
@@ -114,7 +120,7 @@ export class MoneyRepository {
         ${column((m) => m.userId)}::bigint[], ${column((m) => m.advisorId)}::integer[],
         ${column((m) => m.kind)}::text[], ${column((m) => m.text)}::text[],
         ${column((m) => m.imageId)}::uuid[], ${column((m) => m.preview)}::text[],
-        ${column((m) => m.requiredCategory)}::integer[])`;
+        ${column((m) => m.requiredCategory)}::integer[], ${column((m) => m.clientId ?? null)}::uuid[])`;
   }
 
   async ledgerOf(userId: number, limit: number): Promise<LedgerRow[]> {

@@ -114,6 +114,8 @@ export interface PaidSend {
   preview: string;
   /** Only advisors of this category may receive it (tarot and dream requests). */
   requiredCategory: number | null;
+  /** The app's id of the message: a retry under it answers the stored message, uncharged. */
+  clientId?: string | null;
 }
 
 export type PaidSendOutcome =
@@ -124,6 +126,16 @@ export type PaidSendOutcome =
       balanceCents: number;
       freeMessages: number;
       priceCents: number;
+      paidWith: 'free' | 'balance';
+      chargedCents: number;
+    }
+  | {
+      /** The same user sent this client id before: that message, what it was charged, the wallet now. */
+      outcome: 'already_sent';
+      messageId: number;
+      createdAt: Date;
+      balanceCents: number;
+      freeMessages: number;
       paidWith: 'free' | 'balance';
       chargedCents: number;
     }
@@ -311,6 +323,16 @@ function toOutcome(row: PaidSendRow): PaidSendOutcome {
         chargedCents,
       };
     }
+    case 'already_sent':
+      return {
+        outcome: 'already_sent',
+        messageId: row.out_message_id!,
+        createdAt: row.out_created_at!,
+        balanceCents: row.out_balance_cents!,
+        freeMessages: row.out_free_messages!,
+        paidWith: row.out_paid_with!,
+        chargedCents: row.out_price_cents!,
+      };
     case 'insufficient_funds':
     case 'spending_limit':
       return {

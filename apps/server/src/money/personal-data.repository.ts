@@ -1,7 +1,8 @@
 /**
  * SQL of money's part in a user's data: the ledger in the export; in a deletion the ledger rows
  * are kept (payment records) and move to the tombstone with their amounts, reasons, references
- * and dates, so that the tombstone's balance still equals its ledger.
+ * and dates, so that the tombstone's balance still equals its ledger. The client ids of the user's
+ * paid sends (migration 037) only guard against a retry charging twice, and go.
  */
 import type { PersonalData } from '../kernel/module.js';
 
@@ -13,5 +14,6 @@ export const moneyPersonalData = (): PersonalData => ({
   }),
   erase: async (tx, { telegramId, tombstoneId }) => {
     await tx`UPDATE ledger SET user_id = ${tombstoneId} WHERE user_id = ${telegramId}`;
+    await tx`DELETE FROM paid_send_keys WHERE user_id = ${telegramId}`;
   },
 });

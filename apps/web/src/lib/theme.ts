@@ -1,6 +1,7 @@
 /**
- * Light or dark theme, stored under localStorage `theme`. Inside Telegram, without a stored
- * choice, Seer follows Telegram's colour scheme and its theme colours.
+ * Light or dark theme. The user's choice is Auto, Light or Dark: Light and Dark are stored under
+ * localStorage `theme`; Auto (nothing stored) follows Telegram's colour scheme and its theme
+ * colours inside Telegram, the system's light or dark outside it, live as they switch.
  */
 import { useSyncExternalStore } from 'react';
 import {
@@ -12,10 +13,13 @@ import {
 import { PALETTE_VARIABLES, telegramPalette } from './palette';
 
 export type Theme = 'light' | 'dark';
+/** What the user chose in Settings: a theme, or Auto (follow Telegram or the system). */
+export type ThemeChoice = Theme | 'auto';
 export const THEME_KEY = 'theme';
 
 const listeners = new Set<() => void>();
 let current: Theme = 'light';
+let choice: ThemeChoice = 'auto';
 
 function storedTheme(): Theme | null {
   try {
@@ -34,6 +38,7 @@ function systemTheme(): Theme {
 
 function apply(theme: Theme): void {
   current = theme;
+  choice = storedTheme() ?? 'auto';
   const root = document.documentElement;
   root.dataset.theme = theme;
   root.style.colorScheme = theme;
@@ -76,12 +81,25 @@ export function startTheme(): void {
 }
 
 export function setTheme(theme: Theme): void {
+  setThemeChoice(theme);
+}
+
+/** Auto forgets the stored theme and follows Telegram or the system again at once. */
+export function setThemeChoice(next: ThemeChoice): void {
   try {
-    localStorage.setItem(THEME_KEY, theme);
+    if (next === 'auto') localStorage.removeItem(THEME_KEY);
+    else localStorage.setItem(THEME_KEY, next);
   } catch {
     // Lasts for this page only.
   }
-  apply(theme);
+  apply(next === 'auto' ? (telegramColorScheme() ?? systemTheme()) : next);
+  // Where storage is refused, the choice still holds for this page.
+  choice = next;
+  for (const listener of listeners) listener();
+}
+
+export function currentThemeChoice(): ThemeChoice {
+  return choice;
 }
 
 export function currentTheme(): Theme {
@@ -96,5 +114,16 @@ export function useTheme(): Theme {
     },
     currentTheme,
     currentTheme,
+  );
+}
+
+export function useThemeChoice(): ThemeChoice {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    currentThemeChoice,
+    currentThemeChoice,
   );
 }

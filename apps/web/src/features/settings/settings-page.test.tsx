@@ -1,8 +1,9 @@
 /** The language choice in Settings: it switches the app and tells the server (decision 042). */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { clearDataCache } from '../../lib/use-data';
 import { localeChoice, setLocale } from '../../lib/i18n';
+import { THEME_KEY, currentThemeChoice } from '../../lib/theme';
 import SettingsPage from './settings-page';
 
 const callApi = vi.fn();
@@ -41,7 +42,9 @@ describe('the language in Settings', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'English' }));
     await screen.findByRole('heading', { name: 'Settings' });
-    fireEvent.click(screen.getByRole('button', { name: 'Auto' }));
+    fireEvent.click(
+      within(screen.getByRole('group', { name: 'Language' })).getByRole('button', { name: 'Auto' }),
+    );
     await waitFor(() => expect(preferencesOf()).toHaveLength(3));
     expect(preferencesOf().slice(1)).toEqual([
       { body: { language: 'en' } },
@@ -60,5 +63,34 @@ describe('the language in Settings', () => {
     expect(screen.getByRole('button', { name: 'Русский' }).getAttribute('aria-pressed')).toBe(
       'true',
     );
+  });
+});
+
+describe('the theme in Settings', () => {
+  beforeEach(() => {
+    clearDataCache();
+    callApi.mockReset();
+    localStorage.removeItem(THEME_KEY);
+  });
+
+  it('offers Auto, Light and Dark, and tells the server (Auto as system)', async () => {
+    serve({ saves: true });
+    render(<SettingsPage />);
+    const theme = within(screen.getByRole('group', { name: 'Theme' }));
+    expect(theme.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Auto',
+      'Light',
+      'Dark',
+    ]);
+    // Nothing stored: Auto is the choice shown.
+    expect(theme.getByRole('button', { name: 'Auto' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(theme.getByRole('button', { name: 'Dark' }));
+    expect(theme.getByRole('button', { name: 'Dark' }).getAttribute('aria-pressed')).toBe('true');
+    expect(localStorage.getItem(THEME_KEY)).toBe('dark');
+    fireEvent.click(theme.getByRole('button', { name: 'Auto' }));
+    expect(currentThemeChoice()).toBe('auto');
+    expect(localStorage.getItem(THEME_KEY)).toBeNull();
+    await waitFor(() => expect(preferencesOf()).toHaveLength(2));
+    expect(preferencesOf()).toEqual([{ body: { theme: 'dark' } }, { body: { theme: 'system' } }]);
   });
 });

@@ -8,7 +8,7 @@ import { callApi } from '../../lib/api-client';
 import { chooseLocale, localeChoice, useLocale, useT, type LocaleChoice } from '../../lib/i18n';
 import { SupportLink } from '../../shared/ui/support-link';
 import { haptic, isInTelegram, requestWriteAccess } from '../../lib/telegram';
-import { setTheme, useTheme, type Theme } from '../../lib/theme';
+import { setThemeChoice, useThemeChoice, type ThemeChoice } from '../../lib/theme';
 import { useCurrentUser, USER_DATA_KEY, type CurrentUser } from '../../lib/user';
 import { setCachedData } from '../../lib/use-data';
 import { Avatar } from '../../shared/ui/avatar';
@@ -93,7 +93,7 @@ function Preferences({ user }: { user: CurrentUser | undefined }) {
   const t = useT();
   useLocale();
   const choice = localeChoice();
-  const theme = useTheme();
+  const theme = useThemeChoice();
   const [sound, setSound] = useSoundPreference();
 
   const chooseLanguage = (next: LocaleChoice) => {
@@ -105,10 +105,13 @@ function Preferences({ user }: { user: CurrentUser | undefined }) {
     );
   };
 
-  const chooseTheme = (next: Theme) => {
-    setTheme(next);
-    // Remembered on the server too, so the bot and other devices can follow it; the local choice rules.
-    callApi('UpdatePreferences', { body: { theme: next } }).catch(() => {});
+  const chooseTheme = (next: ThemeChoice) => {
+    setThemeChoice(next);
+    // Remembered on the server too ('system' for Auto), so the bot and other devices can follow
+    // it; the local choice rules.
+    callApi('UpdatePreferences', { body: { theme: next === 'auto' ? 'system' : next } }).catch(
+      () => {},
+    );
   };
 
   const allowBotMessages = async () => {
@@ -140,10 +143,11 @@ function Preferences({ user }: { user: CurrentUser | undefined }) {
         ]}
         onChange={chooseLanguage}
       />
-      <Choice<Theme>
+      <Choice<ThemeChoice>
         label={t('settings.theme')}
         value={theme}
         options={[
+          ['auto', t('settings.themeAuto')],
           ['light', t('settings.light')],
           ['dark', t('settings.dark')],
         ]}

@@ -15,6 +15,8 @@ import { CardBack } from '../../shared/tarot-art/card-back';
 import { loadTodaysDraw } from '../../shared/tarot-art/tarot-deck';
 import { AdvisorCarousel } from './advisor-carousel';
 import { FavouritesRow } from './favourites-row';
+import { OnboardingCard } from '../daily/onboarding-card';
+import { DailyLine } from '../daily/daily-line';
 import './home.css';
 
 /** The carousel shows advisors of this category first ("Top Love Life Advice Advisors"). */
@@ -66,6 +68,7 @@ function HoroscopeCard() {
       </div>
       <h2 id="home-horoscope">{t('home.horoscopeTitle')}</h2>
       <p className="muted">{t('home.horoscopeText')}</p>
+      <DailyLine />
       <div className="segmented" role="group" aria-label={t('home.horoscopeDay')}>
         {(['today', 'tomorrow'] as const).map((option) => (
           <button
@@ -139,6 +142,8 @@ export default function HomePage() {
         <h1>{name ? t('home.welcomeName', { name }) : t('home.welcome')}</h1>
         <p className="muted">{t('home.welcomeText')}</p>
       </header>
+
+      <OnboardingCard />
 
       <FavouritesRow advisors={list} freeMessages={freeMessages} />
 

@@ -1036,6 +1036,7 @@ export const CALLS = {
     methods: ['POST'],
     summary:
       "Everything Seer holds of the caller as one JSON file, sent by the bot to the caller's Telegram chat (answered for the app to save when the bot may not write)",
+    body: PV.ExportMyDataBody,
     answer: PV.ExportMyDataAnswer,
     access: 'user',
   },

@@ -34,6 +34,9 @@ export type PrivacyFile = z.infer<typeof PrivacyFile>;
  */
 export const FileDelivery = z.enum(['chat', 'download']);
 
+/** No fields: the export is always the caller's whole data (a body, so the call is a POST). */
+export const ExportMyDataBody = z.object({});
+
 export const ExportMyDataAnswer = z.object({
   status: ok,
   delivered: FileDelivery,

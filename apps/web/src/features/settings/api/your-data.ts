@@ -2,7 +2,7 @@
 import { callApi } from '../../../lib/api-client';
 
 export function exportMyData() {
-  return callApi('ExportMyData');
+  return callApi('ExportMyData', { body: {} });
 }
 
 /** The first step: answers the confirm token and what deleting gives up. */

@@ -13,6 +13,7 @@ const PAGES = {
   'balance/balance-page': () => import('../features/balance/balance-page'),
   'balance/payments-page': () => import('../features/balance/payments-page'),
   'settings/settings-page': () => import('../features/settings/settings-page'),
+  'settings/settings-section-page': () => import('../features/settings/settings-section-page'),
   'settings/profile-page': () => import('../features/settings/profile-page'),
   'settings/profile-settings-page': () => import('../features/settings/profile-settings-page'),
   'advisors/categories-page': () => import('../features/advisors/categories-page'),
@@ -64,6 +65,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/balance', page: 'balance/balance-page' },
   { path: '/payments', page: 'balance/payments-page' },
   { path: '/settings', page: 'settings/settings-page' },
+  // Settings' short screens: limits, invites, alerts, privacy and your data.
+  { path: '/settings/:section', page: 'settings/settings-section-page' },
   { path: '/profile', page: 'settings/profile-page' },
   { path: '/profile-settings', page: 'settings/profile-settings-page' },
   { path: '/operators', page: 'advisors/categories-page' },

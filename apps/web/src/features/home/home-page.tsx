@@ -15,8 +15,8 @@ import { CardBack } from '../../shared/tarot-art/card-back';
 import { loadTodaysDraw } from '../../shared/tarot-art/tarot-deck';
 import { AdvisorCarousel } from './advisor-carousel';
 import { FavouritesRow } from './favourites-row';
-import { OnboardingCard } from '../daily/onboarding-card';
-import { DailyLine } from '../daily/daily-line';
+import { OnboardingCard } from '../../shared/daily/onboarding-card';
+import { DailyLine } from '../../shared/daily/daily-line';
 import './home.css';
 
 /** The carousel shows advisors of this category first ("Top Love Life Advice Advisors"). */

@@ -10,7 +10,7 @@ import { PageHeader } from '../../shared/ui/page-header';
 import { ErrorState, LoadingState } from '../../shared/ui/states';
 import { showToast } from '../../shared/ui/toast';
 import { EditableField } from './editable-field';
-import { BirthPlaceField } from './birth-place-field';
+import { BirthPlaceField } from '../../shared/birth-place/birth-place-field';
 import './settings.css';
 import { errorText } from '../../lib/error-text';
 

@@ -8,9 +8,9 @@ import { callApi } from '../../lib/api-client';
 import { useT } from '../../lib/i18n';
 import { replaceUser } from '../../lib/user';
 import { invalidate, setCachedData, useData } from '../../lib/use-data';
-import { BirthPlaceField } from '../settings/birth-place-field';
-import { showToast } from '../../shared/ui/toast';
-import { SparklesIcon } from '../../shared/ui/icons';
+import { BirthPlaceField } from '../birth-place/birth-place-field';
+import { showToast } from '../ui/toast';
+import { SparklesIcon } from '../ui/icons';
 import { RITUAL_KEY, loadRitual } from './daily-api';
 import './daily.css';
 

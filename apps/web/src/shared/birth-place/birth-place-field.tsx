@@ -6,7 +6,7 @@
 import { useMemo } from 'react';
 import { BIRTH_CITIES, CITY_REGIONS, formatUtcOffset } from '@seer/contract';
 import { useLocale, useT } from '../../lib/i18n';
-import { PlaceIcon } from '../../shared/ui/icons';
+import { PlaceIcon } from '../ui/icons';
 import styles from './birth-place-field.module.css';
 
 /** The offsets in use somewhere, in minutes east of UTC. */

@@ -1,0 +1,256 @@
+/**
+ * Opened the way Telegram opens a Mini App (decision 053): the launch parameters in the URL's hash
+ * (init data, version, platform, theme parameters for Telegram's light or dark theme), Telegram's
+ * own telegram-web-app.js (served from the @twa-dev/sdk package in place of telegram.org) and a
+ * stand-in for the host's TelegramWebviewProxy.postEvent recording every method the app calls.
+ * Telegram's side answers through Telegram.WebView.receiveEvent, as the host does.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, launchBrowser, navigate, newVisitor, screenshot, skipReason } from './browser';
+import { expectHealthy, heading, settle, tr } from './app';
+import { contrast, MIN_CONTRAST } from '../src/lib/palette';
+import { TELEGRAM_THEMES } from '../src/test/telegram-themes';
+
+// The package exports only its wrapper (dist/index.js); Telegram's script sits beside it.
+const TELEGRAM_SCRIPT = readFileSync(
+  path.join(
+    path.dirname(createRequire(import.meta.url).resolve('@twa-dev/sdk')),
+    'telegram-web-apps.js',
+  ),
+  'utf8',
+);
+
+interface HostEvent {
+  type: string;
+  data: Record<string, unknown> | null;
+}
+
+/** Installed before any script of the page: the host side of Telegram's bridge. */
+function hostStandIn() {
+  const events: Array<{ type: string; data: unknown }> = [];
+  Object.assign(window, {
+    __hostEvents: events,
+    TelegramWebviewProxy: {
+      postEvent(type: string, data?: string) {
+        events.push({ type, data: data === undefined ? null : JSON.parse(data) });
+      },
+    },
+  });
+}
+
+const events = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __hostEvents: HostEvent[] }).__hostEvents);
+
+/** The last setup of a Telegram control (web_app_setup_main_button, ...), or null. */
+async function lastSetup(page: Page, type: string): Promise<Record<string, unknown> | null> {
+  const all = (await events(page)).filter((event) => event.type === type);
+  return all[all.length - 1]?.data ?? null;
+}
+
+/** What Telegram's host sends: a press of a button, a new safe area... */
+const hostSends = (page: Page, type: string, data?: unknown) =>
+  page.evaluate(
+    ([eventType, eventData]) =>
+      (
+        window as unknown as {
+          Telegram: { WebView: { receiveEvent(type: string, data: unknown): void } };
+        }
+      ).Telegram.WebView.receiveEvent(eventType as string, eventData),
+    [type, data] as const,
+  );
+
+const SCHEMES = [
+  { lang: 'en', theme: 'light', telegramTheme: 'iOS light' },
+  { lang: 'ru', theme: 'dark', telegramTheme: 'Desktop dark' },
+] as const;
+
+describe.skipIf(skipReason())("inside Telegram: Telegram's controls and colours", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it.each(SCHEMES)(
+    '$lang, $telegramTheme: colours, MainButton on the profile and the blocked chat, BackButton closes a modal first',
+    async ({ lang, theme, telegramTheme }) => {
+      const session = (await (
+        await fetch(`${baseUrl()}/api/demo/session`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ language_code: lang }),
+        })
+      ).json()) as { init_data: string };
+      const params = TELEGRAM_THEMES[telegramTheme]!.params;
+      // The browser's own scheme is the other one: the app must follow Telegram's.
+      const app = await newVisitor(browser, lang, theme === 'light' ? 'dark' : 'light');
+      app.theme = theme;
+      const { page } = app;
+      await page.route('https://telegram.org/js/telegram-web-app.js', (route) =>
+        route.fulfill({ contentType: 'application/javascript', body: TELEGRAM_SCRIPT }),
+      );
+      await page.addInitScript(hostStandIn);
+      const hash = new URLSearchParams({
+        tgWebAppData: session.init_data,
+        tgWebAppVersion: '8.0',
+        tgWebAppPlatform: 'android',
+        tgWebAppThemeParams: JSON.stringify(params),
+      });
+      await page.goto(`/#${hash.toString()}`);
+      await page.waitForFunction(
+        () =>
+          !document.getElementById('boot-splash') &&
+          !document.querySelector('[data-testid=splash]') &&
+          Boolean(document.querySelector('#root')?.childElementCount),
+        undefined,
+        { timeout: 10_000 },
+      );
+      await settle(page);
+      const types = (await events(page)).map((event) => event.type);
+      expect(types).toEqual(expect.arrayContaining(['web_app_ready', 'web_app_expand']));
+
+      // Colours: Telegram's background and text, Seer's violet accent, 4.5:1 everywhere text sits.
+      const colors = await page.evaluate(() => {
+        const style = getComputedStyle(document.documentElement);
+        const read = (name: string) => style.getPropertyValue(`--color-${name}`).trim();
+        return {
+          scheme: document.documentElement.dataset.theme,
+          bg: read('bg'),
+          surface: read('surface'),
+          text: read('text'),
+          muted: read('muted'),
+          link: read('link'),
+          accent: read('accent'),
+          onAccent: read('on-accent'),
+          accentSoft: read('accent-soft'),
+        };
+      });
+      expect(colors.scheme).toBe(theme);
+      expect(colors.bg).toBe(params.secondary_bg_color);
+      expect(colors.text).toBe(params.text_color);
+      expect(colors.accent).not.toBe(params.button_color);
+      for (const [fg, bg] of [
+        ['text', 'bg'],
+        ['text', 'surface'],
+        ['muted', 'bg'],
+        ['muted', 'surface'],
+        ['link', 'surface'],
+        ['accent', 'surface'],
+        ['onAccent', 'accent'],
+        ['text', 'accentSoft'],
+      ] as const) {
+        expect(contrast(colors[fg], colors[bg]), `${fg} on ${bg}`).toBeGreaterThanOrEqual(
+          MIN_CONTRAST,
+        );
+      }
+      expect(await lastSetup(page, 'web_app_set_header_color')).toEqual({ color: colors.bg });
+      expect(await lastSetup(page, 'web_app_set_background_color')).toEqual({ color: colors.bg });
+      expect(await lastSetup(page, 'web_app_set_bottom_bar_color')).toEqual({ color: colors.bg });
+      // "Settings" in the Mini App's menu.
+      expect(await lastSetup(page, 'web_app_setup_settings_button')).toEqual({ is_visible: true });
+      await screenshot(app, 'telegram-home');
+
+      // The advisor's profile: "Message" is Telegram's MainButton in Seer's violet, not a page button.
+      await navigate(page, '/operator/5');
+      await page.locator('.advisor-hero').waitFor();
+      await settle(page);
+      const message = tr(lang, 'common.startForFree');
+      await expect
+        .poll(() => lastSetup(page, 'web_app_setup_main_button'))
+        .toMatchObject({
+          is_visible: true,
+          is_active: true,
+          text: message,
+          color: colors.accent,
+          text_color: colors.onAccent,
+        });
+      expect(await page.getByRole('link', { name: message }).count()).toBe(0);
+      expect(await lastSetup(page, 'web_app_setup_back_button')).toEqual({ is_visible: true });
+      // Telegram's bottom bar takes the place of the in-page one.
+      expect(await page.locator('.bottom-bar').isVisible()).toBe(false);
+      await expectHealthy(app, 'telegram profile');
+      await screenshot(app, 'telegram-profile');
+
+      // Pressing it opens the chat; the chat has no main action while messages can be sent.
+      await hostSends(page, 'main_button_pressed');
+      await page.waitForURL((url) => url.pathname === '/chat/5');
+      const input = page.getByRole('textbox', { name: tr(lang, 'chat.placeholder') });
+      await input.waitFor();
+      await expect
+        .poll(async () => (await lastSetup(page, 'web_app_setup_main_button'))?.is_visible)
+        .toBe(false);
+
+      // The BackButton closes an open modal first, and only then leaves the chat.
+      await page.getByRole('button', { name: tr(lang, 'chat.menu') }).click();
+      await page.getByRole('menuitem', { name: tr(lang, 'chat.rate') }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      await screenshot(app, 'telegram-modal');
+      await hostSends(page, 'back_button_pressed');
+      await dialog.waitFor({ state: 'detached' });
+      expect(new URL(page.url()).pathname).toBe('/chat/5');
+
+      // Three free messages, then too little balance: the reply box shuts and "Add balance" is
+      // Telegram's MainButton.
+      for (const text of ['One', 'Two', 'Three']) {
+        await input.fill(`${text} question`);
+        await input.press('Enter');
+        await page.getByText(`${text} question`).first().waitFor();
+      }
+      const addBalance = tr(lang, 'chat.addBalance');
+      await expect
+        .poll(() => lastSetup(page, 'web_app_setup_main_button'))
+        .toMatchObject({
+          is_visible: true,
+          text: addBalance,
+          color: colors.accent,
+        });
+      expect(
+        await page
+          .getByRole('link', { name: addBalance })
+          .or(page.getByRole('button', { name: addBalance }))
+          .count(),
+      ).toBe(0);
+      await screenshot(app, 'telegram-chat-no-funds');
+      // Pressing it opens the top-up (a screen, or a sheet over the chat); one BackButton press
+      // returns to the chat with nothing left open over it, a second leaves the chat.
+      await hostSends(page, 'main_button_pressed');
+      await page
+        .getByRole('dialog')
+        .or(heading(page, tr(lang, 'balance.title')))
+        .first()
+        .waitFor();
+      await screenshot(app, 'telegram-top-up');
+      await hostSends(page, 'back_button_pressed');
+      await page.waitForURL((url) => url.pathname === '/chat/5');
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+      await hostSends(page, 'back_button_pressed');
+      await page.waitForURL((url) => url.pathname === '/operator/5');
+
+      // Settings from Telegram's menu.
+      await hostSends(page, 'settings_button_pressed');
+      await heading(page, tr(lang, 'settings.title')).waitFor();
+
+      // Fullscreen: Telegram's safe area and its own controls' area push the page down.
+      await hostSends(page, 'safe_area_changed', { top: 47, bottom: 34, left: 0, right: 0 });
+      await hostSends(page, 'content_safe_area_changed', { top: 46, bottom: 0, left: 0, right: 0 });
+      await expect
+        .poll(() =>
+          page.evaluate(() => getComputedStyle(document.querySelector('.app-shell')!).paddingTop),
+        )
+        .toBe('93px');
+      expect((await page.locator('.page-header').first().boundingBox())!.y).toBeGreaterThanOrEqual(
+        93,
+      );
+      await screenshot(app, 'telegram-fullscreen-settings');
+      await expectHealthy(app, 'telegram settings', [/Telegram\.WebView/]);
+      await app.context.close();
+    },
+  );
+});

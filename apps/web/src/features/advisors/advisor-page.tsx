@@ -3,7 +3,6 @@ import { useParams } from 'wouter';
 import { findCategory, type Review } from '@seer/contract';
 import { callApi } from '../../lib/api-client';
 import {
-  formatDate,
   formatNumber,
   formatPricePerMessage,
   hasText,
@@ -25,6 +24,7 @@ import { AdvisorSafetyActions } from '../../shared/safety/advisor-safety-actions
 import { ResponseTime } from '../../shared/response-time/response-time';
 import { isApiError } from '../../lib/api-client';
 import { AdvisorNotFound, ErrorState, LoadingState } from '../../shared/ui/states';
+import { RatingSummary, ReviewItem } from './rating-summary';
 import './advisors.css';
 
 /** "Message this advisor": Telegram's MainButton inside Telegram, a sticky button elsewhere. */
@@ -37,12 +37,16 @@ function MessageAction({ advisorId, text }: { advisorId: number; text: string })
 const POSITIVE_RATING = 4;
 const TOPICS = ['love', 'relationships', 'career', 'future', 'family', 'spiritual'] as const;
 
-function Reviews({ advisorId }: { advisorId: number }) {
-  const t = useT();
+function useReviews(advisorId: number) {
   const locale = useLocale();
-  const reviews = useData(`reviews:${advisorId}:${locale}`, () =>
+  return useData(`reviews:${advisorId}:${locale}`, () =>
     callApi('GetReviews', { query: { manager_id: advisorId, lang: locale } }),
   );
+}
+
+function Reviews({ advisorId }: { advisorId: number }) {
+  const t = useT();
+  const reviews = useReviews(advisorId);
   if (reviews.status === 'loading') return <LoadingState />;
   if (reviews.status === 'error')
     return <ErrorState message={t('advisors.reviewsFailed')} onRetry={reviews.retry} />;
@@ -50,31 +54,36 @@ function Reviews({ advisorId }: { advisorId: number }) {
   return (
     <ul className="list review-list">
       {reviews.data.reviews.map((review: Review) => (
-        <li key={review.id} className="review">
-          <div className="review-top">
-            <strong>{review.author || t('advisors.anonymous')}</strong>
-            <span className="small muted">
-              {formatDate(new Date(review.created_at), {
-                day: 'numeric',
-                month: 'short',
-                year: 'numeric',
-              })}
-            </span>
-          </div>
-          <StarRating rating={review.rating} />
-          {review.text && <p lang={review.text_language ?? undefined}>{review.text}</p>}
-        </li>
+        <ReviewItem key={review.id} review={review} />
       ))}
     </ul>
   );
 }
 
+/** The rating breakdown and the most helpful reviews, right under the advisor's card. */
+function ReviewsSummary({ advisorId, rating }: { advisorId: number; rating: number }) {
+  const reviews = useReviews(advisorId);
+  if (reviews.status !== 'success') return null;
+  const { breakdown, most_helpful: helpful, reviews: list } = reviews.data;
+  return (
+    <RatingSummary
+      rating={rating}
+      // An older server without the breakdown: counted from the reviews it sent.
+      breakdown={
+        breakdown ??
+        [5, 4, 3, 2, 1].map((stars) => ({
+          stars,
+          count: list.filter((review) => review.rating === stars).length,
+        }))
+      }
+      helpful={helpful ?? []}
+    />
+  );
+}
+
 function PositiveReviews({ advisorId }: { advisorId: number }) {
   const t = useT();
-  const locale = useLocale();
-  const reviews = useData(`reviews:${advisorId}:${locale}`, () =>
-    callApi('GetReviews', { query: { manager_id: advisorId, lang: locale } }),
-  );
+  const reviews = useReviews(advisorId);
   const list = reviews.data?.reviews ?? [];
   const share = list.length
     ? Math.round(
@@ -153,6 +162,8 @@ export default function AdvisorPage() {
         </p>
         <AdvisorHours advisorId={manager.manager_id} />
       </section>
+
+      <ReviewsSummary advisorId={manager.manager_id} rating={manager.rating} />
 
       {!manager.isOnline && (
         <section className="card offline-notice" role="status">

@@ -1,0 +1,96 @@
+/**
+ * The top of an advisor's reviews on the profile (decision 051): the average, a bar per number of
+ * stars with its count (over all reviews), and the three most helpful reviews, shown before the
+ * rest of the profile so a reader sees what clients say without scrolling.
+ */
+import type { RatingBreakdown, Review } from '@seer/contract';
+import { formatDate, formatNumber, useT } from '../../lib/i18n';
+import styles from './rating-summary.module.css';
+import { StarRating } from '../../shared/ui/star-rating';
+
+/** Each star count's share of all reviews, in whole per cent (0 without reviews). */
+export function breakdownShares(
+  breakdown: RatingBreakdown,
+): { stars: number; count: number; share: number }[] {
+  const total = breakdown.reduce((sum, row) => sum + row.count, 0);
+  return [...breakdown]
+    .sort((a, b) => b.stars - a.stars)
+    .map((row) => ({ ...row, share: total === 0 ? 0 : Math.round((row.count / total) * 100) }));
+}
+
+export function ReviewItem({ review }: { review: Review }) {
+  const t = useT();
+  return (
+    <li className="review">
+      <div className="review-top">
+        <strong>{review.author || t('advisors.anonymous')}</strong>
+        <span className="small muted">
+          {formatDate(new Date(review.created_at), {
+            day: 'numeric',
+            month: 'short',
+            year: 'numeric',
+          })}
+        </span>
+      </div>
+      <StarRating rating={review.rating} />
+      {review.text && <p lang={review.text_language ?? undefined}>{review.text}</p>}
+    </li>
+  );
+}
+
+export function RatingSummary({
+  rating,
+  breakdown,
+  helpful,
+}: {
+  rating: number;
+  breakdown: RatingBreakdown;
+  helpful: Review[];
+}) {
+  const t = useT();
+  const rows = breakdownShares(breakdown);
+  const total = rows.reduce((sum, row) => sum + row.count, 0);
+  if (total === 0) return null;
+  return (
+    <section className={`card ${styles.summary}`} aria-labelledby="rating-summary-title">
+      <h2 id="rating-summary-title" className="visually-hidden">
+        {t('advisors.ratingTitle')}
+      </h2>
+      <div className={styles.top}>
+        <div className={styles.average}>
+          <strong>{formatNumber(rating)}</strong>
+          <StarRating rating={rating} />
+          <span className="small muted">{t('advisors.reviewCount', { count: total })}</span>
+        </div>
+        <ul className={styles.bars}>
+          {rows.map((row) => (
+            <li
+              key={row.stars}
+              aria-label={t('advisors.starsRow', { stars: row.stars, count: row.count })}
+            >
+              <span aria-hidden="true" className={styles.label}>
+                {row.stars}★
+              </span>
+              <span aria-hidden="true" className={styles.bar}>
+                <span style={{ width: `${row.share}%` }} />
+              </span>
+              <span aria-hidden="true" className={`small muted ${styles.count}`}>
+                {formatNumber(row.count)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      {helpful.length > 0 && (
+        <>
+          <h3 className={styles.helpfulTitle}>{t('advisors.mostHelpful')}</h3>
+          <ul className="list review-list" data-testid="helpful-reviews">
+            {helpful.map((review) => (
+              <ReviewItem key={review.id} review={review} />
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

@@ -14,6 +14,7 @@ import {
   saveTodaysDraw,
   type TarotDraw,
 } from '../../shared/tarot-art/tarot-deck';
+import { TarotShare } from './tarot-share';
 import styles from './tarot.module.css';
 
 const ASPECTS = ['love', 'career', 'finances', 'advice'] as const;
@@ -92,6 +93,8 @@ export default function TarotPage() {
           ))}
         </section>
       )}
+
+      {draw && card && <TarotShare draw={draw} cardName={`${card.name} (${orientation})`} />}
 
       {draw && card && (
         <RequestForm

@@ -46,8 +46,21 @@ let token: string | null = null;
 /** Set after a 4401 close to the token that was refused: the next open renews the session first. */
 let refusedToken: string | null = null;
 
+/** Set when the socket closed (or could not open) and until it is open again. */
+let connectionLost = false;
+
 function setState(next: ConnectionState): void {
+  if (next === 'closed') connectionLost = true;
+  else if (next === 'open' || next === 'idle') connectionLost = false;
   for (const listener of stateListeners) listener(next);
+}
+
+/**
+ * Whether the live connection is down and being retried: from a close (or a failed open) until it
+ * is open again, the reconnects in between included; not while it opens for the first time.
+ */
+export function isConnectionLost(): boolean {
+  return connectionLost;
 }
 
 function send(frame: ClientFrame): void {

@@ -4,6 +4,7 @@ import type { AdvisorDialog } from '@seer/contract';
 import { formatDate, useT } from '../../lib/i18n';
 import { EmptyState } from '../../shared/ui/states';
 import { sortInbox } from './inbox-order';
+import { MessagePreview } from '../../shared/ui/message-preview';
 
 function timeText(iso: string | null): string {
   if (!iso) return '';
@@ -36,7 +37,7 @@ export function InboxList({ dialogs }: { dialogs: readonly AdvisorDialog[] }) {
               </span>
               <span className="workspace-dialog-bottom">
                 <span className="small muted workspace-dialog-last">
-                  {dialog.last_message || t('workspace.picture')}
+                  <MessagePreview text={dialog.last_message} empty={t('workspace.picture')} />
                 </span>
                 {dialog.unread > 0 && (
                   <span

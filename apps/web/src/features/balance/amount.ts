@@ -20,7 +20,4 @@ export function formatAmount(cents: number, locale: MoneyLocale): string {
   return formatMoneyNumber(cents, locale);
 }
 
-/** The plain "1250.00" form sent to the server. */
-export function plainAmount(cents: number): string {
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-}
+export { plainAmount } from '../../shared/top-up/plain-amount';

@@ -1,5 +1,5 @@
 /** /chat/:id — the live chat with one advisor (docs/product-rules.md#chat). */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { isApiError } from '../../lib/api-client';
 import { formatAmount, formatPricePerMessage, useT } from '../../lib/i18n';
@@ -8,7 +8,7 @@ import { useCurrentUser, useLiveBalance } from '../../lib/user';
 import { goBack } from '../../lib/navigation';
 import { Avatar } from '../../shared/ui/avatar';
 import { BackIcon } from '../../shared/ui/icons';
-import { AdvisorNotFound, ErrorState, LoadingState } from '../../shared/ui/states';
+import { AdvisorNotFound, ErrorState } from '../../shared/ui/states';
 import { openModal } from '../../shared/ui/modal';
 import { showToast } from '../../shared/ui/toast';
 import { createReview } from './api/create-review';
@@ -24,12 +24,21 @@ import { AdvisorAway } from '../../shared/advisor-hours/advisor-hours';
 import { BirthDataQuestion } from './birth-data-question';
 import { unlockSound } from './chat-sound';
 import { useChat } from './use-chat';
+import { useDraft } from './draft';
+import { useOutbox } from './outbox';
+import { useConnectionLost, useRetryWhileFailed } from './use-connection';
+import { ChatSkeleton } from './chat-skeleton';
+import { MoneyMoment } from './money-moment';
 import styles from './chat.module.css';
 import { errorText } from '../../lib/error-text';
+import { invalidate } from '../../lib/use-data';
 import { ReportDialog } from '../../shared/safety/report-dialog';
 import { BlockedNotice } from '../../shared/safety/blocked-notice';
 import { setBlock, useBlockState, type ReportTarget } from '../../shared/safety/safety-api';
 import '../../shared/safety/safety.css';
+
+// Loaded when a blocked chat asks for a top-up: the home route does not carry it.
+const TopUpSheet = lazy(() => import('../../shared/top-up/top-up-sheet'));
 
 function parseAdvisorId(raw: string | undefined): number | null {
   const id = Number(raw);
@@ -49,6 +58,15 @@ export default function ChatPage() {
   const [confirmingBlock, setConfirmingBlock] = useState(false);
   const [reporting, setReporting] = useState<ReportTarget | null>(null);
   const block = useBlockState(advisorId === null ? null : { side: 'user', advisorId });
+  const draft = useDraft(advisorId);
+  const outbox = useOutbox(advisorId ?? 0, chat.addOwnMessage);
+  const connectionLost = useConnectionLost();
+  const [sheetOpen, setSheetOpen] = useState(false);
+  /** Topped up from the sheet with a draft waiting: the composer offers "Send now". */
+  const [toppedUp, setToppedUp] = useState(false);
+  const closeSheet = useCallback(() => setSheetOpen(false), []);
+  const dialogFailed = chat.dialog.status === 'error';
+  useRetryWhileFailed(dialogFailed, chat.dialog.retry);
 
   // Inside Telegram a downward swipe would close the app while scrolling the messages.
   useEffect(() => disableVerticalSwipes(), []);
@@ -72,7 +90,7 @@ export default function ChatPage() {
     return <AdvisorNotFound />;
   }
 
-  if (dialog.status === 'loading') return <LoadingState />;
+  if (dialog.status === 'loading') return <ChatSkeleton />;
   if (dialog.status === 'error') {
     // 'Failed to fetch messages' when the server refused, 'Error fetching messages' when it could not be reached.
     const network = isApiError(dialog.error) && dialog.error.status === 0;
@@ -91,6 +109,26 @@ export default function ChatPage() {
   // No free messages left and a balance below the price → input disabled, "Add Balance".
   const outOfFunds =
     profile !== undefined && freeMessages <= 0 && balanceCents < advisor.price_cents;
+
+  const needsTopUp = () => {
+    setSheetOpen(true);
+    setToppedUp(false);
+  };
+
+  const retrySend = async (clientId: string) => {
+    const failed = outbox.items.find((item) => item.clientId === clientId);
+    const result = await outbox.retry(clientId);
+    if (!result || !failed || result.kind === 'sent' || result.kind === 'failed') {
+      if (result?.kind === 'sent') invalidate('chats');
+      return;
+    }
+    // Refused now (no funds any more, a limit, a block): the text goes back to the composer.
+    if (failed.text) draft.setText((current) => current || failed.text);
+    if (result.kind === 'topUp') needsTopUp();
+    else if (result.kind === 'spendingLimit')
+      openModal({ variant: 'spendingLimit', onAction: () => setLocation('/settings') });
+    else showToast(errorText(result.error, t('chat.sendError')), 'error');
+  };
 
   const rate = () =>
     openModal({
@@ -160,10 +198,10 @@ export default function ChatPage() {
             {advisor.name}
           </h1>
           <p
-            className={`${styles.status} ${online || typing ? styles.statusOnline : ''}`}
+            className={`${styles.status} ${(online || typing) && !connectionLost ? styles.statusOnline : ''}`}
             aria-live="polite"
           >
-            {typing ? (
+            {typing && !connectionLost ? (
               <span className={styles.typing} data-testid="typing">
                 <span className="visually-hidden">
                   {t('chat.typingName', { name: advisor.name })}
@@ -174,6 +212,10 @@ export default function ChatPage() {
                   <span />
                   <span />
                 </span>
+              </span>
+            ) : connectionLost ? (
+              <span className={styles.reconnecting} data-testid="reconnecting">
+                {t('chat.reconnecting')}
               </span>
             ) : online ? (
               t('chat.online')
@@ -223,8 +265,20 @@ export default function ChatPage() {
 
       <MessageList
         messages={messages}
+        outgoing={outbox.items}
+        onRetry={(clientId) => void retrySend(clientId)}
         advisorName={advisor.name}
         onReport={(id) => setReporting({ kind: 'message', id })}
+        footer={
+          profile && !blocked ? (
+            <MoneyMoment
+              advisorName={advisor.name}
+              priceCents={advisor.price_cents}
+              freeMessages={freeMessages}
+              balanceCents={balanceCents}
+            />
+          ) : null
+        }
       />
 
       {messages.length > 0 && <BirthDataQuestion />}
@@ -232,7 +286,38 @@ export default function ChatPage() {
       {blocked && blockState ? (
         <BlockedNotice state={blockState} side="user" onUnblock={() => void changeBlock(false)} />
       ) : (
-        <Composer advisorId={advisor.manager_id} blocked={outOfFunds} onSent={chat.addOwnMessage} />
+        <Composer
+          outOfFunds={outOfFunds}
+          text={draft.text}
+          setText={draft.setText}
+          send={(content) => {
+            setToppedUp(false);
+            return outbox.send(content);
+          }}
+          onNeedsTopUp={needsTopUp}
+          offerSendNow={toppedUp}
+        />
+      )}
+
+      {sheetOpen && (
+        <Suspense fallback={null}>
+          <TopUpSheet
+            advisorName={advisor.name}
+            priceCents={advisor.price_cents}
+            onClose={closeSheet}
+            onPaid={(newBalance) => {
+              setSheetOpen(false);
+              setToppedUp(true);
+              void user.refetch();
+              showToast(
+                t('chat.toppedUp', {
+                  balance: formatAmount(newBalance ?? balanceCents),
+                }),
+                'success',
+              );
+            }}
+          />
+        </Suspense>
       )}
 
       {reporting && <ReportDialog target={reporting} onClose={() => setReporting(null)} />}

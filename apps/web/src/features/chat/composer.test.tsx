@@ -6,6 +6,8 @@ import { t } from '../../lib/i18n';
 import { ModalHost, closeModal } from '../../shared/ui/modal';
 import { Toasts } from '../../shared/ui/toast';
 import { Composer } from './composer';
+import { useDraft } from './draft';
+import { useOutbox } from './outbox';
 
 const sendChatMessage = vi.fn();
 vi.mock('../../shared/live-dialog/send-message', () => ({
@@ -24,21 +26,65 @@ const sent: Message = {
   read: false,
 };
 
-function setup(blocked = false) {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** The composer as the chat page wires it: the chat's draft and outbox. */
+function Harness({
+  outOfFunds,
+  offerSendNow,
+  onSent,
+  onNeedsTopUp,
+}: {
+  outOfFunds: boolean;
+  offerSendNow: boolean;
+  onSent: (message: Message) => void;
+  onNeedsTopUp: () => void;
+}) {
+  const draft = useDraft(3);
+  const outbox = useOutbox(3, onSent);
+  return (
+    <>
+      <Composer
+        outOfFunds={outOfFunds}
+        text={draft.text}
+        setText={draft.setText}
+        send={outbox.send}
+        onNeedsTopUp={onNeedsTopUp}
+        offerSendNow={offerSendNow}
+      />
+      <ul data-testid="outbox">
+        {outbox.items.map((item) => (
+          <li key={item.clientId} data-state={item.state}>
+            {item.text}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function setup(outOfFunds = false, offerSendNow = false) {
   const onSent = vi.fn();
+  const onNeedsTopUp = vi.fn();
   render(
     <>
-      <Composer advisorId={3} blocked={blocked} onSent={onSent} />
+      <Harness
+        outOfFunds={outOfFunds}
+        offerSendNow={offerSendNow}
+        onSent={onSent}
+        onNeedsTopUp={onNeedsTopUp}
+      />
       <ModalHost />
       <Toasts />
     </>,
   );
   const input = screen.getByRole('textbox', { name: t('chat.placeholder') }) as HTMLInputElement;
-  return { onSent, input };
+  return { onSent, onNeedsTopUp, input };
 }
 
 afterEach(() => {
   sendChatMessage.mockReset();
+  sessionStorage.clear();
   act(() => closeModal());
 });
 
@@ -112,7 +158,11 @@ describe('chat composer', () => {
     fireEvent.change(input, { target: { value: '  Hi  ' } });
     fireEvent.submit(input.form!);
     await waitFor(() => expect(onSent).toHaveBeenCalledWith(sent));
-    expect(sendChatMessage).toHaveBeenCalledWith(3, { text: 'Hi' });
+    expect(sendChatMessage).toHaveBeenCalledWith(3, {
+      text: 'Hi',
+      imageId: undefined,
+      clientId: expect.stringMatching(UUID),
+    });
     expect(input.value).toBe('');
   });
 
@@ -145,23 +195,30 @@ describe('chat composer', () => {
     await screen.findByText(t('common.errors.own_advisor'));
   });
 
-  it('shows the generic error text when the server cannot be reached', async () => {
+  it('keeps a message the server could not be reached for as a failed bubble, not a toast', async () => {
     sendChatMessage.mockRejectedValue(new ApiError(0, 'network', 'Failed to fetch'));
     const { input } = setup();
     fireEvent.change(input, { target: { value: 'Hello' } });
     fireEvent.submit(input.form!);
-    await screen.findByText(t('chat.sendError'));
+    await waitFor(() =>
+      expect(screen.getByTestId('outbox').querySelector('[data-state=failed]')?.textContent).toBe(
+        'Hello',
+      ),
+    );
+    expect(screen.queryByText(t('chat.sendError'))).toBeNull();
+    expect(input.value).toBe('');
   });
 
-  it('opens the insufficient-funds modal when the server refuses to charge', async () => {
+  it('opens the top-up when the server refuses to charge, and gives the draft back', async () => {
     sendChatMessage.mockRejectedValue(
       new ApiError(402, 'insufficient_funds', 'Insufficient funds'),
     );
-    const { input } = setup();
+    const { input, onNeedsTopUp } = setup();
     fireEvent.change(input, { target: { value: 'Hello' } });
     fireEvent.submit(input.form!);
-    await screen.findByRole('dialog');
-    expect(screen.getByText(t('modals.warn.title'))).toBeTruthy();
+    await waitFor(() => expect(onNeedsTopUp).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(input.value).toBe('Hello'));
+    expect(screen.getByTestId('outbox').children).toHaveLength(0);
   });
 
   it('explains why a picture was not sent: wrong type or larger than 5 MB', async () => {
@@ -177,11 +234,31 @@ describe('chat composer', () => {
     expect(sendChatMessage).not.toHaveBeenCalled();
   });
 
-  it('without free messages or balance: the input is disabled and "Add Balance" leads to /balance', () => {
-    const { input } = setup(true);
-    expect(input.disabled).toBe(true);
-    const link = screen.getByRole('link', { name: t('chat.addBalance') });
-    expect(link.getAttribute('href')).toBe('/balance');
-    expect(screen.queryByRole('button', { name: t('chat.send') })).toBeNull();
+  it('without free messages or balance: the draft can be written, a send and "Add Balance" open the top-up', () => {
+    const { input, onNeedsTopUp } = setup(true);
+    expect(input.disabled).toBe(false);
+    fireEvent.change(input, { target: { value: 'My question' } });
+    fireEvent.submit(input.form!);
+    expect(onNeedsTopUp).toHaveBeenCalledTimes(1);
+    expect(sendChatMessage).not.toHaveBeenCalled();
+    expect(input.value).toBe('My question');
+    fireEvent.click(screen.getByRole('button', { name: t('chat.addBalance') }));
+    expect(onNeedsTopUp).toHaveBeenCalledTimes(2);
+    // The draft is kept for the session: the top-up may leave the app.
+    expect(sessionStorage.getItem('seer:draft:3')).toBe('My question');
+  });
+
+  it('after a top-up with a draft waiting, "Send now" sends it', async () => {
+    sendChatMessage.mockResolvedValue(sent);
+    sessionStorage.setItem('seer:draft:3', 'Waiting question');
+    const { input, onSent } = setup(false, true);
+    expect(input.value).toBe('Waiting question');
+    fireEvent.click(screen.getByRole('button', { name: t('chat.sendNow') }));
+    await waitFor(() => expect(onSent).toHaveBeenCalledWith(sent));
+    expect(sendChatMessage).toHaveBeenCalledWith(
+      3,
+      expect.objectContaining({ text: 'Waiting question' }),
+    );
+    expect(screen.queryByRole('button', { name: t('chat.sendNow') })).toBeNull();
   });
 });

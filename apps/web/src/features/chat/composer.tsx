@@ -1,5 +1,10 @@
-/** The message input: text up to 50 characters, emoji, a picture; or "Add Balance" when the user cannot pay. */
-import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+/**
+ * The message input: text up to 50 characters, emoji, a picture. The text is the chat's draft
+ * (kept by the chat page, so a top-up does not lose it). Out of funds the input stays open: a
+ * send opens the top-up sheet, and the main action is "Add Balance"; after a top-up with a draft
+ * waiting, the main action is "Send now" (decision 055).
+ */
+import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
 import {
   LIMITS,
   cleanText,
@@ -7,35 +12,35 @@ import {
   fitText,
   isBlankText,
   textTooLong,
-  type ERROR_CODES,
-  type Message,
 } from '@seer/contract';
 import { isApiError } from '../../lib/api-client';
 import { useT } from '../../lib/i18n';
 import { haptic } from '../../lib/telegram';
 import { invalidate } from '../../lib/use-data';
-import { useMainButton } from '../../shared/ui/main-button';
+import { MainButton } from '../../shared/ui/main-button';
 import { openModal } from '../../shared/ui/modal';
 import { showToast } from '../../shared/ui/toast';
 import { ImageIcon, SendIcon, SmileIcon } from '../../shared/ui/icons';
 import { navigate } from '../../lib/navigation';
-import { sendPaidMessage } from '../../shared/live-dialog/send-message';
 import { UPLOADABLE_IMAGE_TYPES, uploadPicture } from '../../lib/image-upload';
+import type { OutgoingContent, SendResult } from './outbox';
 import styles from './chat.module.css';
 import { errorText } from '../../lib/error-text';
 
 const EmojiPicker = lazy(() => import('./emoji-picker'));
 
-// A literal rather than ERROR_CODES itself: importing a value from the contract's api module
-// would pull zod's schemas into this chunk.
-const INSUFFICIENT_FUNDS: (typeof ERROR_CODES)['insufficientFunds'] = 'insufficient_funds';
-const SPENDING_LIMIT: (typeof ERROR_CODES)['spendingLimitReached'] = 'spending_limit_reached';
-
 interface ComposerProps {
-  advisorId: number;
-  /** No free messages and too little balance: the input is disabled and "Add Balance" shown. */
-  blocked: boolean;
-  onSent: (message: Message) => void;
+  /** No free messages and too little balance: a send opens the top-up instead. */
+  outOfFunds: boolean;
+  /** The chat's draft. */
+  text: string;
+  setText: (update: string | ((current: string) => string)) => void;
+  /** Sends a message through the chat's outbox. */
+  send: (content: OutgoingContent) => Promise<SendResult>;
+  /** Opens the top-up sheet over the chat. */
+  onNeedsTopUp: () => void;
+  /** The user has just topped up with a draft waiting: "Send now" is the main action. */
+  offerSendNow: boolean;
 }
 
 /** A refused send says why (by its error code); no answer at all → the generic "error sending message". */
@@ -44,30 +49,16 @@ function sendErrorText(error: unknown, t: (key: string) => string): string {
   return t('chat.sendError');
 }
 
-/**
- * No free messages and too little balance: the reply box is shut and the main action is the
- * top-up (Telegram's MainButton inside Telegram, an in-page button elsewhere).
- */
-function OutOfFunds() {
+export function Composer({
+  outOfFunds,
+  text,
+  setText,
+  send,
+  onNeedsTopUp,
+  offerSendNow,
+}: ComposerProps) {
   const t = useT();
-  const topUp = useMainButton({ text: t('chat.addBalance'), href: '/balance' });
-  return (
-    <div className={styles.blocked}>
-      <p className="small muted">{t('chat.noFunds')}</p>
-      <input
-        className={`input ${styles.blockedInput}`}
-        disabled
-        aria-label={t('chat.placeholder')}
-        placeholder={t('chat.placeholder')}
-      />
-      {topUp}
-    </div>
-  );
-}
-
-export function Composer({ advisorId, blocked, onSent }: ComposerProps) {
-  const t = useT();
-  const [text, setText] = useState('');
+  const formId = useId();
   const [sending, setSending] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [emojiOpen, setEmojiOpen] = useState(false);
@@ -77,23 +68,26 @@ export function Composer({ advisorId, blocked, onSent }: ComposerProps) {
   const input = useRef<HTMLInputElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
-  // The insufficient-funds alert is the warn modal, whose "Top up" leads to /balance.
-  const insufficientFunds = () =>
-    openModal({ variant: 'warn', onAction: () => navigate('/balance') });
-
-  const deliver = async (content: { text: string; imageId?: string }): Promise<boolean> => {
-    try {
-      const message = await sendPaidMessage(advisorId, content);
-      onSent(message);
-      invalidate('chats');
-      haptic.notify('success');
-      return true;
-    } catch (error) {
-      if (isApiError(error) && error.code === INSUFFICIENT_FUNDS) insufficientFunds();
-      else if (isApiError(error) && error.code === SPENDING_LIMIT)
+  /** What the send's outcome asks of the composer; true when the message is on its way or sent. */
+  const afterSend = (result: SendResult): boolean => {
+    switch (result.kind) {
+      case 'sent':
+        invalidate('chats');
+        haptic.notify('success');
+        return true;
+      case 'failed':
+        // The bubble stays, 'Not sent · tap to retry'.
+        haptic.notify('error');
+        return true;
+      case 'topUp':
+        onNeedsTopUp();
+        return false;
+      case 'spendingLimit':
         openModal({ variant: 'spendingLimit', onAction: () => navigate('/settings') });
-      else showToast(sendErrorText(error, t), 'error');
-      return false;
+        return false;
+      case 'refused':
+        showToast(sendErrorText(result.error, t), 'error');
+        return false;
     }
   };
 
@@ -102,30 +96,32 @@ export function Composer({ advisorId, blocked, onSent }: ComposerProps) {
     // What the server will store: trimmed of invisible ends, without bidi controls.
     const cleaned = cleanText(text, { multiline: true });
     if (!cleaned || sending) return;
-    if (blocked) {
-      insufficientFunds();
+    if (outOfFunds) {
+      // The draft stays where it is; the sheet offers the top-up over the chat.
+      onNeedsTopUp();
       return;
     }
     setSending(true);
     setEmojiOpen(false);
     setCut(false);
-    // The text leaves the box at once; it comes back if the send fails, so nothing typed is lost.
+    // The text leaves the box at once; it comes back if the server refuses it, so nothing typed is lost.
     setText('');
-    const sent = await deliver({ text: cleaned });
-    if (!sent) setText((current) => current || cleaned);
+    const delivered = afterSend(await send({ text: cleaned }));
+    if (!delivered) setText((current) => current || cleaned);
     setSending(false);
     input.current?.focus();
   };
 
   const sendImage = async (file: File) => {
-    if (blocked) {
-      insufficientFunds();
+    if (outOfFunds) {
+      onNeedsTopUp();
       return;
     }
     setUploading(true);
     try {
       const image = await uploadPicture(file);
-      await deliver({ text: '', imageId: image.id });
+      const previewUrl = URL.createObjectURL(file);
+      afterSend(await send({ text: '', imageId: image.id, previewUrl }));
     } catch (error) {
       const reason =
         isApiError(error) && error.code === 'unsupported_type'
@@ -159,12 +155,28 @@ export function Composer({ advisorId, blocked, onSent }: ComposerProps) {
     });
   };
 
-  if (blocked) return <OutOfFunds />;
-
   const busy = sending || uploading;
   const count = countCharacters(text);
+  const sendNow = offerSendNow && !outOfFunds && !isBlankText(text);
   return (
-    <form className={styles.composer} onSubmit={(event) => void submit(event)}>
+    <form
+      id={formId}
+      className={styles.composer}
+      data-composer=""
+      onSubmit={(event) => void submit(event)}
+    >
+      {outOfFunds && (
+        <div className={styles.outOfFunds} data-testid="out-of-funds">
+          <p className="small muted">{t('chat.noFundsDraft')}</p>
+          <MainButton text={t('chat.addBalance')} onClick={onNeedsTopUp} />
+        </div>
+      )}
+      {sendNow && (
+        <div className={styles.outOfFunds} data-testid="send-now">
+          <p className="small muted">{t('chat.sendNowHint')}</p>
+          <MainButton text={t('chat.sendNow')} form={formId} progress={sending} />
+        </div>
+      )}
       {emojiOpen && (
         <Suspense fallback={<div className={styles.emojiPicker} aria-hidden="true" />}>
           <EmojiPicker onPick={addEmoji} />

@@ -8,6 +8,7 @@ import { ButtonLink } from '../../shared/ui/button';
 import { PageHeader } from '../../shared/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import './history.css';
+import { MessagePreview } from '../../shared/ui/message-preview';
 
 /** Today's messages show the time, this week's the weekday, older ones the date. */
 export function chatTime(iso: string | null, now = new Date()): string {
@@ -36,7 +37,7 @@ function ChatRow({ chat }: { chat: ChatSummary }) {
           </span>
           <span className="chat-row-bottom">
             <span className="chat-row-last small muted">
-              {chat.last_message || t('history.noMessages')}
+              <MessagePreview text={chat.last_message} empty={t('history.noMessages')} />
             </span>
             {chat.unread > 0 && (
               <span

@@ -13,12 +13,19 @@ export const messagesKey = (advisorId: number) => `chat:messages:${advisorId}`;
 
 export async function sendPaidMessage(
   advisorId: number,
-  content: { text: string; imageId?: string; requestType?: 'tarot' | 'dream' },
+  content: {
+    text: string;
+    imageId?: string;
+    requestType?: 'tarot' | 'dream';
+    /** The message's own id: sent again under it, the server stores and charges it once. */
+    clientId?: string;
+  },
 ) {
   const answer = await callApi('CreateMessage', {
     body: {
       manager_id: advisorId,
       message: content.text,
+      ...(content.clientId ? { client_id: content.clientId } : {}),
       ...(content.imageId ? { image_id: content.imageId } : {}),
       ...(content.requestType ? { request_type: content.requestType } : {}),
     },

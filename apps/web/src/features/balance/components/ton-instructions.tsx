@@ -17,7 +17,7 @@ import { Button } from '../../../shared/ui/button';
 import { copyText } from '../copy';
 import { plainAmount } from '../amount';
 import { tonTransferLink } from '../ton-amount';
-import { useDepositInfo } from '../api/get-deposit-info';
+import { useDepositInfo } from '../../../shared/top-up/get-deposit-info';
 import { createTonQuote, type TonQuote } from '../api/create-ton-quote';
 import styles from '../balance.module.css';
 

@@ -9,7 +9,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { otherPaymentsAllowed, paymentSurface } from '@seer/contract';
 import { clearDataCache } from '../../../lib/use-data';
 import { setLocale } from '../../../lib/i18n';
-import { listsTonAndCrypto } from '../top-up-methods';
+import { listsTonAndCrypto } from '../../../shared/top-up/top-up-methods';
 
 const api = vi.hoisted(() => ({ callApi: vi.fn() }));
 const telegram = vi.hoisted(() => ({ platform: null as string | null }));

@@ -1,5 +1,5 @@
 /** CreateStarsInvoice: a Telegram Stars invoice link for a top-up of `amount` dollars. */
-import { callApi } from '../../../lib/api-client';
+import { callApi } from '../../lib/api-client';
 
 export async function createStarsInvoice(amount: string): Promise<string> {
   const answer = await callApi('CreateStarsInvoice', { body: { amount } });

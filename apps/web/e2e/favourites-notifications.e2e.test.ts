@@ -84,8 +84,8 @@ async function walk(browser: Browser, lang: Lang, theme: Theme, replyFrom: numbe
     await page.setViewportSize({ width: 390, height: 844 });
   }
 
-  // Settings: the favourite alerts, off until turned on.
-  await go(app, '/settings', page.getByRole('switch', { name: tr(lang, 'favourites.alerts') }));
+  // Settings → Alerts: the favourite alerts, off until turned on.
+  await go(app, '/settings/alerts', page.getByRole('switch', { name: tr(lang, 'favourites.alerts') }));
   const alerts = page.getByRole('switch', { name: tr(lang, 'favourites.alerts') });
   await expect(alerts.getAttribute('aria-checked')).resolves.toBe('false');
   await alerts.scrollIntoViewIfNeeded();

@@ -62,7 +62,7 @@ describe.skipIf(skipReason())('spending limits and the satisfaction credit', () 
 
     // Settings: a daily limit for exactly two paid messages, typed with a decimal comma.
     const daily = page.getByLabel(tr('ru', 'spending.label.daily'));
-    await go(app, '/settings', daily);
+    await go(app, '/settings/limits', daily);
     await daily.fill(formatMoneyNumber(price * 2, 'ru'));
     await page.getByRole('button', { name: tr('ru', 'spending.save') }).click();
     await page.getByText(tr('ru', 'spending.saved')).waitFor();

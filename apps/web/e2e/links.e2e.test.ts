@@ -111,7 +111,7 @@ describe.skipIf(skipReason())('deep links, sharing and referrals', () => {
       await app.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
         origin: server.url,
       });
-      await app.page.goto(`${server.url}/settings`);
+      await app.page.goto(`${server.url}/settings/invites`);
       await afterSplash(app);
       const card = app.page.getByRole('region', { name: tr(lang, 'links.inviteTitle') });
       await card.waitFor();

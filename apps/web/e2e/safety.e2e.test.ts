@@ -179,8 +179,8 @@ describe.skipIf(skipReason())('reports and blocks, live', () => {
     await toastsGone(a);
     await screenshot(advisorApp, 'workspace-client-blocked-you');
 
-    // Settings lists the blocked advisor; unblocking brings the reply box back.
-    await navigate(u, '/settings');
+    // Settings → Privacy lists the blocked advisor; unblocking brings the reply box back.
+    await navigate(u, '/settings/privacy');
     await u.getByRole('heading', { name: tr('en', 'safety.block.blockedList') }).waitFor();
     await u.getByText(advisor.name).first().scrollIntoViewIfNeeded();
     await toastsGone(u);

@@ -66,7 +66,7 @@ async function walk(browser: Browser, lang: Lang) {
 
   // Download my data: the JSON file with the profile and the chat.
   await callAs(page, '/api/CreateTestPayment.php', { amount: '7' });
-  await go(app, '/settings', heading(page, tr(lang, 'settings.title')));
+  await go(app, '/settings/privacy', heading(page, tr(lang, 'settings.sections.privacy.title')));
   const section = page.locator('section.your-data');
   await section.scrollIntoViewIfNeeded();
   const [data] = await Promise.all([

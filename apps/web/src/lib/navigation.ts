@@ -23,6 +23,7 @@ function parentPath(path: string): string {
     return '/operators';
   if (path.startsWith('/chat/')) return '/history';
   if (
+    path.startsWith('/settings/') ||
     path === '/profile-settings' ||
     path === '/profile' ||
     path === '/privacy-policy' ||

@@ -1,8 +1,8 @@
 /**
- * /settings: the profile card, links, the language, theme, sound and bot-message preferences, and
- * your data (download, delete the account).
+ * /settings: the profile card, rows leading to the short screens (spending limits, invites, alerts,
+ * privacy and your data: /settings/:section), links, and the language, theme, sound and
+ * bot-message preferences.
  */
-import { useState } from 'react';
 import { Link } from 'wouter';
 import { callApi } from '../../lib/api-client';
 import { chooseLocale, localeChoice, useLocale, useT, type LocaleChoice } from '../../lib/i18n';
@@ -17,13 +17,8 @@ import { ChevronIcon } from '../../shared/ui/icons';
 import { PageHeader } from '../../shared/ui/page-header';
 import { ErrorState, LoadingState } from '../../shared/ui/states';
 import { showToast } from '../../shared/ui/toast';
-import { InviteCard } from './invite-card';
 import { useSoundPreference } from './sound-preference';
-import { SpendingLimits } from './spending-limits';
-import { FavouriteAlerts } from './favourite-alerts';
-import { BirthDataSharingSetting } from './birth-data-sharing-setting';
-import { AccountDeleted, YourData } from './your-data';
-import { BlockedAdvisorsSetting } from '../../shared/safety/blocked-advisors-setting';
+import { SETTINGS_SECTIONS } from './sections';
 import { balanceText, birthDateText, displayName, photoOf, signText } from './user-facts';
 import './settings.css';
 
@@ -187,8 +182,6 @@ function Preferences({ user }: { user: CurrentUser | undefined }) {
 export default function SettingsPage() {
   const t = useT();
   const user = useCurrentUser();
-  const [deleted, setDeleted] = useState(false);
-  if (deleted) return <AccountDeleted />;
   return (
     <div className="page">
       <PageHeader title={t('settings.title')} />
@@ -197,6 +190,19 @@ export default function SettingsPage() {
         <ErrorState message={t('settings.loadFailed')} onRetry={user.retry} />
       )}
       {user.status === 'success' && <ProfileCard user={user.data} />}
+
+      {/* Short screens for the longer settings (decision 053). */}
+      <nav className="card settings-group" aria-label={t('settings.sections.label')}>
+        {SETTINGS_SECTIONS.map((section) => (
+          <Link key={section} href={`/settings/${section}`} className="row-link">
+            <span className="profile-card-body">
+              <span>{t(`settings.sections.${section}.title`)}</span>
+              <span className="small muted">{t(`settings.sections.${section}.hint`)}</span>
+            </span>
+            <ChevronIcon className="chevron" width={18} height={18} />
+          </Link>
+        ))}
+      </nav>
 
       <nav className="card settings-group" aria-label={t('settings.links')}>
         <Link href="/balance" className="row-link">
@@ -221,8 +227,6 @@ export default function SettingsPage() {
         </Link>
         <SupportLink>{t('settings.support')}</SupportLink>
       </nav>
-
-      <InviteCard />
 
       {user.data?.advisor_id == null && (
         <nav className="card settings-group" aria-label={t('apply.title')}>
@@ -255,11 +259,6 @@ export default function SettingsPage() {
       )}
 
       <Preferences user={user.data} />
-      <SpendingLimits />
-      <FavouriteAlerts user={user.data} />
-      <BirthDataSharingSetting />
-      <YourData onDeleted={() => setDeleted(true)} />
-      <BlockedAdvisorsSetting />
     </div>
   );
 }

@@ -15,7 +15,7 @@ import { callApi } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { formatAmount, formatDate, useLocale, useT } from '../../lib/i18n';
 import { setCachedData, useData } from '../../lib/use-data';
-import { Button } from '../../shared/ui/button';
+import { useMainButton } from '../../shared/ui/main-button';
 import { ErrorState, LoadingState } from '../../shared/ui/states';
 import { showToast } from '../../shared/ui/toast';
 
@@ -95,8 +95,21 @@ function LimitsForm({ limits }: { limits: SpendingLimitsAnswer }) {
     }
   };
 
+  // Saving is the screen's main action: Telegram's MainButton inside Telegram.
+  const saveButton = useMainButton({
+    text: t('spending.save'),
+    form: 'spending-form',
+    progress: busy,
+    progressText: t('spending.saving'),
+  });
+
   return (
-    <form onSubmit={(event) => void save(event)} noValidate className="spending-form">
+    <form
+      id="spending-form"
+      onSubmit={(event) => void save(event)}
+      noValidate
+      className="spending-form"
+    >
       {PERIODS.map((period) => (
         <div key={period} className="field spending-field">
           <label htmlFor={`spending-${period}`}>{t(`spending.label.${period}`)}</label>
@@ -133,9 +146,7 @@ function LimitsForm({ limits }: { limits: SpendingLimitsAnswer }) {
           }),
         })}
       </p>
-      <Button type="submit" variant="secondary" block busy={busy} busyLabel={t('spending.saving')}>
-        {t('spending.save')}
-      </Button>
+      {saveButton}
     </form>
   );
 }

@@ -12,6 +12,7 @@ import { ButtonLink } from '../../shared/ui/button';
 import { BlockedAdvisorsSetting } from '../../shared/safety/blocked-advisors-setting';
 import { BirthDataSharingSetting } from './birth-data-sharing-setting';
 import { FavouriteAlerts } from './favourite-alerts';
+import { MorningMessageSetting } from '../../shared/daily/morning-message-setting';
 import { InviteCard } from './invite-card';
 import { SpendingLimits } from './spending-limits';
 import { AccountDeleted, YourData } from './your-data';
@@ -20,7 +21,12 @@ import './settings.css';
 
 function AlertsSection() {
   const user = useCurrentUser();
-  return <FavouriteAlerts user={user.data} />;
+  return (
+    <>
+      <FavouriteAlerts user={user.data} />
+      <MorningMessageSetting />
+    </>
+  );
 }
 
 function PrivacySection({ onDeleted }: { onDeleted: () => void }) {

@@ -19,6 +19,9 @@ ENV NODE_ENV=production \
     DATA_DIR=/data
 WORKDIR /app
 COPY --from=build --chown=node:node /app /app
+# A font for the text of shared tarot pictures drawn with sharp (decision 054).
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core \
+    && rm -rf /var/lib/apt/lists/*
 # DATA_DIR holds the embedded PostgreSQL when no DATABASE_URL is given (trying Seer out).
 RUN mkdir -p /data && chown node:node /data
 VOLUME ["/data"]

@@ -85,7 +85,11 @@ async function walk(browser: Browser, lang: Lang, theme: Theme, replyFrom: numbe
   }
 
   // Settings → Alerts: the favourite alerts, off until turned on.
-  await go(app, '/settings/alerts', page.getByRole('switch', { name: tr(lang, 'favourites.alerts') }));
+  await go(
+    app,
+    '/settings/alerts',
+    page.getByRole('switch', { name: tr(lang, 'favourites.alerts') }),
+  );
   const alerts = page.getByRole('switch', { name: tr(lang, 'favourites.alerts') });
   await expect(alerts.getAttribute('aria-checked')).resolves.toBe('false');
   await alerts.scrollIntoViewIfNeeded();

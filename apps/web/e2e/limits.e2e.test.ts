@@ -73,7 +73,9 @@ describe.skipIf(skipReason())('spending limits and the satisfaction credit', () 
     await expect
       .poll(async () => plain(await page.locator('.spending-facts').first().innerText()))
       .toBe(plain(spentLine));
-    await page.getByRole('heading', { name: tr('ru', 'spending.title') }).scrollIntoViewIfNeeded();
+    await page
+      .getByRole('heading', { name: tr('ru', 'spending.title'), level: 1 })
+      .scrollIntoViewIfNeeded();
     await capture(app, 'settings-spending-limit');
 
     // The chat: three free messages (not counted), two paid ones, then the limit.
@@ -189,7 +191,7 @@ describe.skipIf(skipReason())(
         (initData) => localStorage.setItem('seer.initData', initData),
         user.initData,
       );
-      await app.page.goto(`${server.url}/settings`);
+      await app.page.goto(`${server.url}/settings/limits`);
       const pending = app.page
         .getByRole('status')
         .filter({ hasText: /^Will rise to \$20\.00 on / });

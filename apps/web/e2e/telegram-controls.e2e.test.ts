@@ -236,6 +236,40 @@ describe.skipIf(skipReason())("inside Telegram: Telegram's controls and colours"
       // Settings from Telegram's menu.
       await hostSends(page, 'settings_button_pressed');
       await heading(page, tr(lang, 'settings.title')).waitFor();
+      await settle(page);
+      await screenshot(app, 'telegram-settings');
+
+      // Settings' short screens: the limits are saved with the MainButton; Edit Profile's locked
+      // fields, saved with the MainButton, cancelled with the SecondaryButton.
+      await navigate(page, '/settings/limits');
+      await page.getByLabel(tr(lang, 'spending.label.daily')).waitFor();
+      await expect
+        .poll(() => lastSetup(page, 'web_app_setup_main_button'))
+        .toMatchObject({ is_visible: true, text: tr(lang, 'spending.save') });
+      await screenshot(app, 'telegram-settings-limits');
+      await navigate(page, '/profile-settings');
+      await page
+        .getByRole('button', {
+          name: tr(lang, 'profileSettings.editField', { field: tr(lang, 'profileSettings.name') }),
+        })
+        .waitFor();
+      await expect
+        .poll(() => lastSetup(page, 'web_app_setup_main_button'))
+        .toMatchObject({ is_visible: true, text: tr(lang, 'profileSettings.update') });
+      await expect
+        .poll(() => lastSetup(page, 'web_app_setup_secondary_button'))
+        .toMatchObject({ is_visible: true, text: tr(lang, 'common.cancel') });
+      await screenshot(app, 'telegram-profile-settings');
+      await page.setViewportSize({ width: 360, height: 740 });
+      await screenshot(app, 'telegram-profile-settings-360');
+      await hostSends(page, 'secondary_button_pressed');
+      await heading(page, tr(lang, 'settings.title')).waitFor();
+      await expect
+        .poll(async () => (await lastSetup(page, 'web_app_setup_secondary_button'))?.is_visible)
+        .toBe(false);
+      await settle(page);
+      await screenshot(app, 'telegram-settings-360');
+      await page.setViewportSize({ width: 390, height: 844 });
 
       // Fullscreen: Telegram's safe area and its own controls' area push the page down.
       await hostSends(page, 'safe_area_changed', { top: 47, bottom: 34, left: 0, right: 0 });

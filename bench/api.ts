@@ -19,6 +19,7 @@
  * embedded PostgreSQL for the run).
  * BENCH_SECONDS (default 10) sets each run's length.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -107,6 +108,7 @@ const direct = await load(CLIENTS, SECONDS, async (worker, i) => {
     text: `direct ${i}`,
     requestType: null,
     imageId: null,
+    clientId: randomUUID(),
   });
   return true;
 });
@@ -137,23 +139,34 @@ async function paidSends(
   seconds: number,
   everyUserOnce = false,
 ): Promise<LoadResult> {
-  const requests = Array.from({ length: everyUserOnce ? USERS : USERS * 4 }, (_, i) =>
-    buildRequest(url, {
-      method: 'POST',
-      path: '/api/CreateMessage.php',
-      headers: { authorization: initData[(i * 7) % USERS]!, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        manager_id: advisors[i % advisors.length]!.id,
-        message: `${label} ${i}`,
-      }),
-    }),
+  // As the app sends them: each message with a client id of its own (a retry would reuse it).
+  const headers = Array.from({ length: USERS }, (_, u) =>
+    Buffer.from(
+      buildRequest(url, {
+        method: 'POST',
+        path: '/api/CreateMessage.php',
+        headers: { authorization: initData[u]!, 'content-type': 'application/json' },
+      })
+        .toString()
+        .replace(/\r\n\r\n$/, '\r\n'),
+    ),
   );
+  const requests = (i: number) => {
+    const body = Buffer.from(
+      `{"manager_id":${advisors[i % advisors.length]!.id},"message":"${label} ${i}","client_id":"${randomUUID()}"}`,
+    );
+    return Buffer.concat([
+      headers[(i * 7) % USERS]!,
+      Buffer.from(`content-length: ${body.length}\r\n\r\n`),
+      body,
+    ]);
+  };
   const ok = (answer: Answer) => answer.status === 200 && answer.body.includes(PAID);
   const run = await closedLoop({
     base: url,
     connections: CLIENTS,
     seconds: everyUserOnce ? 60 : seconds,
-    ...(everyUserOnce ? { count: requests.length } : {}),
+    ...(everyUserOnce ? { count: USERS } : {}),
     requests,
     ok,
   });

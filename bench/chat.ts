@@ -7,6 +7,7 @@
  * Targets on the 2-core machine: p99 ≤ 20 ms at 1,000 msg/s with every message delivered;
  * ≤ 8 KB per idle socket. BENCH_CHAT_ONLY=memory measures only the idle sockets.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -268,7 +269,8 @@ async function main(): Promise<void> {
           const p = request(`${server!.base}/api/CreateMessage.php`, {
             method: 'POST',
             headers: { authorization: userAuth[n % USERS]!, 'content-type': 'application/json' },
-            body: `{"manager_id":${advisor.id},"message":"${n}"}`,
+            // As the app sends it: with a client id of its own (a retry would reuse it).
+            body: `{"manager_id":${advisor.id},"message":"${n}","client_id":"${randomUUID()}"}`,
           })
             .then((answer) => {
               acks.push(performance.now() - t0);

@@ -165,7 +165,8 @@ export function closedLoop(options: {
   connections: number;
   seconds: number;
   count?: number;
-  requests: readonly Buffer[];
+  /** Request i: built before the run and taken in turn, or built when it is sent. */
+  requests: readonly Buffer[] | ((i: number) => Buffer);
   ok: (answer: Answer) => boolean;
 }): Promise<ClosedLoopResult> {
   const pool = new LightPool(options.base);
@@ -185,7 +186,11 @@ export function closedLoop(options: {
         }
         return;
       }
-      const request = options.requests[next++ % options.requests.length]!;
+      const i = next++;
+      const request =
+        typeof options.requests === 'function'
+          ? options.requests(i)
+          : options.requests[i % options.requests.length]!;
       const t0 = performance.now();
       pool.send(request, (answer) => {
         latencies.push(performance.now() - t0);

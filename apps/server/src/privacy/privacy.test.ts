@@ -5,7 +5,7 @@
  * ledger, and its confirm token cannot be reused, stale, expired, someone else's or raced.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { CALLS } from '@seer/contract';
 import { startTestApp, TEST_BOT_TOKEN, type TestApp } from '../test/harness.js';
 import { aTopUp, aUser, anAdvisor, linkAdvisor } from '../test/builders.js';
@@ -100,6 +100,8 @@ async function aFullLife(
   const sent = await call(person, 'CreateMessage.php', {
     manager_id: advisor.id,
     message: `My secret: ${marker} dreams`,
+    // A send the app may retry: its key is kept with the user's id (migration 037).
+    client_id: randomUUID(),
   });
   expect(sent.statusCode).toBe(200);
   const imageId = await upload(person);

@@ -44,34 +44,55 @@ const USER_COLUMNS = `telegram_id, username, first_name, last_name, language_cod
   birth_city, birth_utc_offset_minutes,
   balance_cents, free_messages, allows_write_to_pm, sound_enabled, theme, created_at`;
 
+/** Thrown inside upsertFromTelegram's transaction to roll it back. */
+const REVOKED = Symbol('sign-ins revoked meanwhile');
+
 export class UsersRepository {
   constructor(private readonly sql: Sql) {}
 
   /**
    * Creates the user or applies Telegram's profile fields, but only from init data signed later
    * (`authDate`, seconds) than the last applied: older init data replayed never rolls them back.
+   * True when created. Null, with nothing written, when the user's sign-ins were revoked after
+   * `authDate` while this ran: an account deletion (decision 050) or end-sessions committed after
+   * the caller checked the revocation, and this write waited for it — without this check it would
+   * bring a just-deleted person back as a new row. `authDate` 0 (a bot update) is never refused.
    */
   async upsertFromTelegram(
     user: TelegramUser,
     authDate: number,
     freeMessages: number,
-  ): Promise<boolean> {
-    const rows = await this.sql<{ created: boolean }[]>`
-      INSERT INTO users (telegram_id, username, first_name, last_name, language_code, photo_url, free_messages, allows_write_to_pm, telegram_auth_date)
-      VALUES (${user.id}, ${user.username ?? null}, ${user.first_name ?? null}, ${user.last_name ?? null},
-              ${user.language_code ?? null}, ${user.photo_url ?? null},
-              -- a person whose account was deleted before is not welcomed with free messages again (decision 050)
-              CASE WHEN EXISTS (SELECT 1 FROM sign_in_revocations r WHERE r.telegram_id = ${user.id} AND r.account_erased_at IS NOT NULL)
-                THEN 0 ELSE ${freeMessages}::int END,
-              ${user.allows_write_to_pm ?? false}, ${authDate})
-      ON CONFLICT (telegram_id) DO UPDATE SET
-        username = EXCLUDED.username, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
-        language_code = EXCLUDED.language_code, photo_url = COALESCE(EXCLUDED.photo_url, users.photo_url),
-        allows_write_to_pm = users.allows_write_to_pm OR EXCLUDED.allows_write_to_pm,
-        telegram_auth_date = EXCLUDED.telegram_auth_date
-      WHERE users.telegram_auth_date < EXCLUDED.telegram_auth_date
-      RETURNING (xmax = 0) AS created`;
-    return rows[0]?.created === true;
+  ): Promise<boolean | null> {
+    return this.sql
+      .begin(async (tx) => {
+        const rows = await tx<{ created: boolean }[]>`
+        INSERT INTO users (telegram_id, username, first_name, last_name, language_code, photo_url, free_messages, allows_write_to_pm, telegram_auth_date)
+        VALUES (${user.id}, ${user.username ?? null}, ${user.first_name ?? null}, ${user.last_name ?? null},
+                ${user.language_code ?? null}, ${user.photo_url ?? null},
+                -- a person whose account was deleted before is not welcomed with free messages again (decision 050)
+                CASE WHEN EXISTS (SELECT 1 FROM sign_in_revocations r WHERE r.telegram_id = ${user.id} AND r.account_erased_at IS NOT NULL)
+                  THEN 0 ELSE ${freeMessages}::int END,
+                ${user.allows_write_to_pm ?? false}, ${authDate})
+        ON CONFLICT (telegram_id) DO UPDATE SET
+          username = EXCLUDED.username, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
+          language_code = EXCLUDED.language_code, photo_url = COALESCE(EXCLUDED.photo_url, users.photo_url),
+          allows_write_to_pm = users.allows_write_to_pm OR EXCLUDED.allows_write_to_pm,
+          telegram_auth_date = EXCLUDED.telegram_auth_date
+        WHERE users.telegram_auth_date < EXCLUDED.telegram_auth_date
+        RETURNING (xmax = 0) AS created`;
+        if (authDate > 0) {
+          // A new statement sees what committed while the upsert waited for the row's lock.
+          const [revoked] = await tx`
+          SELECT 1 FROM sign_in_revocations
+          WHERE telegram_id = ${user.id} AND revoked_at > to_timestamp(${authDate})`;
+          if (revoked) throw REVOKED;
+        }
+        return rows[0]?.created === true;
+      })
+      .catch((error: unknown) => {
+        if (error === REVOKED) return null;
+        throw error;
+      });
   }
 
   /** Creates a user known only by id (the admin may act before the person opens the app). */

@@ -1,6 +1,7 @@
 /** Profile, preferences and balance changes of users. */
 import {
   centsToDollars,
+  ERROR_CODES,
   formatUtcOffset,
   parseBirthPlace,
   zodiacSignFor,
@@ -14,7 +15,7 @@ import type { Sql, Tx } from '../db/database.js';
 import type { Identity, TelegramUser } from '../auth/index.js';
 import type { AdvisorsService } from '../advisors/index.js';
 import type { UsersRepository, UserRecord } from './users.repository.js';
-import { BadRequestError, NotFoundError } from '../errors.js';
+import { AppError, BadRequestError, NotFoundError } from '../errors.js';
 import { localeOfUser, type LanguageFacts } from './language.js';
 
 /** How long what decides a user's language is trusted between database reads on one instance. */
@@ -63,14 +64,22 @@ export class UsersService {
   /**
    * Records what Telegram says of a signed-in user; a new user starts with `freeMessages`. Only
    * init data signed later (`authDate`, seconds) than the last applied changes the profile.
-   * True when the user was created by this call (first seen).
+   * True when the user was created by this call (first seen). A 401 `sign_in_revoked`, with
+   * nothing written, when the user's sign-ins were revoked after `authDate` meanwhile.
    */
   async recordTelegramUser(
     user: TelegramUser,
     authDate: number,
     freeMessages: number,
   ): Promise<boolean> {
-    return this.repository.upsertFromTelegram(user, authDate, freeMessages);
+    const created = await this.repository.upsertFromTelegram(user, authDate, freeMessages);
+    if (created === null)
+      throw new AppError(
+        401,
+        ERROR_CODES.signInRevoked,
+        "Telegram init data was signed before this account's sessions were ended; reopen the app from Telegram",
+      );
+    return created;
   }
 
   async list(limit = 200): Promise<UserRecord[]> {

@@ -14,6 +14,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
@@ -24,7 +25,7 @@ import {
   skipReason,
   type AppPage,
 } from './browser';
-import { expectHealthy, openApp, settle, tr } from './app';
+import { expectHealthy, openApp, reload, settle, tr } from './app';
 import { startSeerServer } from './seer-server.mjs';
 
 // Telegram's own telegram-web-app.js, shipped beside the @twa-dev/sdk package's entry.
@@ -36,6 +37,38 @@ const TELEGRAM_SCRIPT = readFileSync(
   'utf8',
 );
 const ADVISOR = 5;
+
+/** A small real PNG (a gradient), as a phone's picture would be. */
+function pngPicture(width = 48, height = 32): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(8, 8); // bit depth
+  header.writeUInt8(2, 9); // truecolour RGB
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y += 1) {
+    const row = y * (width * 3 + 1);
+    for (let x = 0; x < width; x += 1) {
+      rows[row + 1 + x * 3] = 90 + x * 3;
+      rows[row + 2 + x * 3] = 60;
+      rows[row + 3 + x * 3] = 200 - y * 2;
+    }
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 /** Installed before any script of the page: the host side of Telegram's bridge. */
 function hostStandIn() {
@@ -122,7 +155,7 @@ describe.skipIf(skipReason())('the money moment and designed states', () => {
       const auth = `tma ${session.init_data}`;
       const { manager } = await callApi<{ manager: { price_cents: number; name: string } }>(
         auth,
-        `/api/GetManager.php?manager_id=${ADVISOR}`,
+        `/api/GetManager.php?id=${ADVISOR}`,
       );
       const app = await newVisitor(browser, lang, theme);
       const { page } = app;
@@ -234,9 +267,7 @@ describe.skipIf(skipReason())('the money moment and designed states', () => {
       const auth = await page.evaluate(() => localStorage.getItem('seer.initData') ?? '');
       expect(auth).not.toBe('');
       // Spend the free messages so the next send is paid from a balance.
-      await send(app, '1');
-      await send(app, '2');
-      await send(app, '3');
+      for (const word of ['alpha', 'beta', 'gamma']) await send(app, word);
       await page.evaluate(async (authorization) => {
         await fetch('/api/CreateTestPayment.php', {
           method: 'POST',
@@ -244,9 +275,8 @@ describe.skipIf(skipReason())('the money moment and designed states', () => {
           body: JSON.stringify({ amount: '20.00' }),
         });
       }, auth);
-      await page.reload();
+      await reload(page);
       await input(app).waitFor({ timeout: 15_000 });
-      await settle(page);
 
       // The server stores and charges the message, but its answer never reaches the app.
       let lost = 0;
@@ -273,9 +303,10 @@ describe.skipIf(skipReason())('the money moment and designed states', () => {
       // Tap to retry: the same message, charged once.
       await failed.getByRole('button').click();
       await failed.waitFor({ state: 'detached' });
-      await expect(
-        page.locator('[data-sender=user]:not([data-state])', { hasText: text }).count(),
-      ).resolves.toBe(1);
+      await screenshot(app, `state-retried-${width}`);
+      await expect
+        .poll(() => page.locator('[data-sender=user]:not([data-state])', { hasText: text }).count())
+        .toBe(1);
       const after = await callApi<{ balance_cents: number }>(auth, '/api/GetUser.php');
       expect(after.balance_cents).toBe(charged.balance_cents);
       const history = await callApi<{ messages: Array<{ message_text: string }> }>(
@@ -284,19 +315,15 @@ describe.skipIf(skipReason())('the money moment and designed states', () => {
       );
       expect(history.messages.filter((m) => m.message_text === text)).toHaveLength(1);
       // After a reload it is one message too.
-      await page.reload();
+      await reload(page);
       await input(app).waitFor({ timeout: 15_000 });
-      await settle(page);
       await expect(page.locator('[data-sender=user]', { hasText: text }).count()).resolves.toBe(1);
 
       // A picture opens in the app's own viewer, not in a new tab; Escape closes it.
       await page.locator('input[type=file]').setInputFiles({
         name: 'moon.png',
         mimeType: 'image/png',
-        buffer: Buffer.from(
-          'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNgYGD4z8DAwMDAxMDAAAAOBAEBa6tAFwAAAABJRU5ErkJggg==',
-          'base64',
-        ),
+        buffer: pngPicture(),
       });
       const picture = page.locator('[data-sender=user]:not([data-state]) a img').last();
       await picture.waitFor();

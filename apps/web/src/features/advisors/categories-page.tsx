@@ -18,19 +18,21 @@ export default function CategoriesPage() {
       <PageHeader title={t('advisors.title')} />
       <AdvisorSearch onActive={setSearching} />
       {!searching && <p className="muted">{t('advisors.intro')}</p>}
-      <ul className="category-grid" hidden={searching}>
-        {CATEGORIES.map((category) => (
-          <li key={category.id}>
-            <Link href={`/operators/${category.id}`} className="category-tile card">
-              <span className="category-icon">
-                <CategoryIcon slug={category.slug} />
-              </span>
-              <span className="category-title">{t(`categories.${category.slug}`)}</span>
-              <ChevronIcon className="chevron" width={18} height={18} />
-            </Link>
-          </li>
-        ))}
-      </ul>
+      {!searching && (
+        <ul className="category-grid">
+          {CATEGORIES.map((category) => (
+            <li key={category.id}>
+              <Link href={`/operators/${category.id}`} className="category-tile card">
+                <span className="category-icon">
+                  <CategoryIcon slug={category.slug} />
+                </span>
+                <span className="category-title">{t(`categories.${category.slug}`)}</span>
+                <ChevronIcon className="chevron" width={18} height={18} />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

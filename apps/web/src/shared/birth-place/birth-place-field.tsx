@@ -43,7 +43,7 @@ export function BirthPlaceField({
   return (
     <div className="field">
       <label htmlFor="profile-birth-place">{t('birthPlace.label')}</label>
-      <div className="editable-row">
+      <div className={`editable-row ${styles.row}`}>
         <select
           id="profile-birth-place"
           className={`input ${styles.select}`}

@@ -36,7 +36,7 @@ describe('the morning message setting', () => {
   it('turns on at the chosen hour in the device time zone, and changes the hour', async () => {
     const bodies = serve();
     render(<MorningMessageSetting />);
-    const toggle = await screen.findByRole('switch', { name: 'Send me a morning message' });
+    const toggle = await screen.findByRole('switch', { name: 'Send every morning' });
     await waitFor(() => expect((toggle as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(toggle);
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -78,6 +78,7 @@ export function MorningMessageSetting() {
         <label htmlFor="setting-morning-hour">{t('daily.morning.hour')}</label>
         <select
           id="setting-morning-hour"
+          className="input"
           value={hour}
           disabled={saving || !ritual.data}
           onChange={(event) => void save({ enabled, hour: Number(event.target.value) })}

@@ -84,6 +84,7 @@ export function OnboardingCard() {
           <input
             id="onboarding-date"
             type="date"
+            className="input"
             value={date}
             max={new Date().toISOString().slice(0, 10)}
             min="1900-01-01"
@@ -95,6 +96,7 @@ export function OnboardingCard() {
           <input
             id="onboarding-time"
             type="time"
+            className="input"
             value={time}
             onChange={(event) => setTime(event.target.value)}
           />

@@ -158,7 +158,7 @@ describe.skipIf(skipReason())("inside Telegram: Telegram's controls and colours"
 
       // The advisor's profile: "Message" is Telegram's MainButton in Seer's violet, not a page button.
       await navigate(page, '/operator/5');
-      await page.locator('.advisor-hero').waitFor();
+      await page.getByTestId('advisor-hero').waitFor();
       await settle(page);
       const message = tr(lang, 'common.startForFree');
       await expect

@@ -2,13 +2,7 @@
 import { useParams } from 'wouter';
 import { findCategory, type Review } from '@seer/contract';
 import { callApi } from '../../lib/api-client';
-import {
-  formatNumber,
-  formatPricePerMessage,
-  hasText,
-  useLocale,
-  useT,
-} from '../../lib/i18n';
+import { formatNumber, formatPricePerMessage, hasText, useLocale, useT } from '../../lib/i18n';
 import { languageNames } from './advisor-languages';
 import { ShareAdvisorButton } from './share-advisor-button';
 import { AdvisorAway, AdvisorHours } from '../../shared/advisor-hours/advisor-hours';
@@ -25,6 +19,7 @@ import { ResponseTime } from '../../shared/response-time/response-time';
 import { isApiError } from '../../lib/api-client';
 import { AdvisorNotFound, ErrorState, LoadingState } from '../../shared/ui/states';
 import { RatingSummary, ReviewItem } from './rating-summary';
+import hero from './advisor-hero.module.css';
 import './advisors.css';
 
 /** "Message this advisor": Telegram's MainButton inside Telegram, a sticky button elsewhere. */
@@ -141,26 +136,31 @@ export default function AdvisorPage() {
       <PageHeader title={manager.name} back>
         <ShareAdvisorButton advisorId={manager.manager_id} name={manager.name} />
       </PageHeader>
-      <section className="card advisor-hero favourite-host">
+      {/* Compact, so the rating and the most helpful reviews are on the first screen (decision 051). */}
+      <section className={`card favourite-host ${hero.hero}`} data-testid="advisor-hero">
         <FavouriteButton
           advisorId={manager.manager_id}
           name={manager.name}
           className="favourite-corner"
         />
-        <Avatar src={manager.avatar} alt={manager.name} size={112} />
-        <span className={manager.isOnline ? 'badge badge-online' : 'badge'}>
-          {manager.isOnline ? t('common.online') : t('common.offline')}
-        </span>
-        <p className="advisor-category">
-          {category ? t(`categories.${category.slug}`) : manager.category_name}
-        </p>
-        <StarRating rating={manager.rating} count={manager.reviews} />
-        <p className="advisor-price">{formatPricePerMessage(manager.price_cents)}</p>
-        <ResponseTime seconds={manager.median_response_seconds} />
-        <p className="small muted">
-          {t('advisors.languages')}: {languages || '—'}
-        </p>
-        <AdvisorHours advisorId={manager.manager_id} />
+        <div className={hero.portrait}>
+          <Avatar src={manager.avatar} alt={manager.name} size={84} />
+          <span className={manager.isOnline ? 'badge badge-online' : 'badge'}>
+            {manager.isOnline ? t('common.online') : t('common.offline')}
+          </span>
+        </div>
+        <div className={hero.facts}>
+          <p className="advisor-category">
+            {category ? t(`categories.${category.slug}`) : manager.category_name}
+          </p>
+          <StarRating rating={manager.rating} count={manager.reviews} />
+          <p className="advisor-price">{formatPricePerMessage(manager.price_cents)}</p>
+          <ResponseTime seconds={manager.median_response_seconds} />
+          <p className="small muted">
+            {t('advisors.languages')}: {languages || '—'}
+          </p>
+          <AdvisorHours advisorId={manager.manager_id} />
+        </div>
       </section>
 
       <ReviewsSummary advisorId={manager.manager_id} rating={manager.rating} />

@@ -18,12 +18,13 @@ export function breakdownShares(
     .map((row) => ({ ...row, share: total === 0 ? 0 : Math.round((row.count / total) * 100) }));
 }
 
-export function ReviewItem({ review }: { review: Review }) {
+export function ReviewItem({ review, compact = false }: { review: Review; compact?: boolean }) {
   const t = useT();
   return (
     <li className="review">
       <div className="review-top">
         <strong>{review.author || t('advisors.anonymous')}</strong>
+        {compact && <StarRating rating={review.rating} />}
         <span className="small muted">
           {formatDate(new Date(review.created_at), {
             day: 'numeric',
@@ -32,7 +33,7 @@ export function ReviewItem({ review }: { review: Review }) {
           })}
         </span>
       </div>
-      <StarRating rating={review.rating} />
+      {!compact && <StarRating rating={review.rating} />}
       {review.text && <p lang={review.text_language ?? undefined}>{review.text}</p>}
     </li>
   );
@@ -84,9 +85,9 @@ export function RatingSummary({
       {helpful.length > 0 && (
         <>
           <h3 className={styles.helpfulTitle}>{t('advisors.mostHelpful')}</h3>
-          <ul className="list review-list" data-testid="helpful-reviews">
+          <ul className={`list review-list ${styles.helpful}`} data-testid="helpful-reviews">
             {helpful.map((review) => (
-              <ReviewItem key={review.id} review={review} />
+              <ReviewItem key={review.id} review={review} compact />
             ))}
           </ul>
         </>

@@ -61,7 +61,9 @@ async function walk(browser: Browser, lang: Lang, theme: Theme, keep: 'skip' | '
     await onboarding.waitFor({ state: 'detached' });
   } else {
     await page.getByLabel(tr(lang, 'daily.onboarding.dateLabel')).fill('1990-08-10');
-    await page.getByLabel(tr(lang, 'daily.onboarding.timeLabel')).fill('07:30');
+    const time = onboarding.getByTestId('time-input').locator('select');
+    await time.nth(0).selectOption('07');
+    await time.nth(1).selectOption('30');
     await onboarding.getByRole('button', { name: tr(lang, 'daily.onboarding.save') }).click();
     await onboarding.waitFor({ state: 'detached' });
   }

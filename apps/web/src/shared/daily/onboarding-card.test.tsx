@@ -69,9 +69,11 @@ describe('the first-open onboarding', () => {
     expect(calls.some((c) => c.url.includes('UpdateUser'))).toBe(false);
 
     fireEvent.change(screen.getByLabelText('Date of birth'), { target: { value: '1990-08-10' } });
-    fireEvent.change(screen.getByLabelText('Time of birth (if you know it)'), {
-      target: { value: '07:30' },
-    });
+    const [hour, minute] = screen
+      .getAllByRole('combobox')
+      .filter((el) => el.closest('[data-testid="time-input"]'));
+    fireEvent.change(hour!, { target: { value: '07' } });
+    fireEvent.change(minute!, { target: { value: '30' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByTestId('onboarding')).toBeNull());
     expect(calls.find((c) => c.url.includes('UpdateUser'))?.body).toEqual({

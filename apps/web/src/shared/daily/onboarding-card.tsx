@@ -11,6 +11,7 @@ import { invalidate, setCachedData, useData } from '../../lib/use-data';
 import { BirthPlaceField } from '../birth-place/birth-place-field';
 import { showToast } from '../ui/toast';
 import { SparklesIcon } from '../ui/icons';
+import { TimeInput } from '../ui/time-input';
 import { RITUAL_KEY, loadRitual } from './daily-api';
 import './daily.css';
 
@@ -93,12 +94,12 @@ export function OnboardingCard() {
         </div>
         <div className="field">
           <label htmlFor="onboarding-time">{t('daily.onboarding.timeLabel')}</label>
-          <input
+          <TimeInput
             id="onboarding-time"
-            type="time"
-            className="input"
             value={time}
-            onChange={(event) => setTime(event.target.value)}
+            onChange={setTime}
+            label={t('daily.onboarding.timeLabel')}
+            optional
           />
         </div>
         <BirthPlaceField value={place} onChange={setPlace} />

@@ -261,7 +261,6 @@ describe('every field of every call', () => {
       'MarkNotificationsRead.php:up_to',
       'UpdateUser.php:dateOfBirth',
       'AdminPayouts.php:from',
-      'AdminMarkPaid.php:to',
       'AdminListUsers.php:q',
     ])
       expect(keys, key).toContain(key);

@@ -119,14 +119,14 @@ describe('notifications page', () => {
     expect(text).toHaveLength(7);
     // What happened, which way the money went, when (Intl's own date form), the signed amount.
     expect(text[0]).toMatch(
-      /^Test payment \(no money charged\)\+\$12\.50Added to your balance\. March 7\b.*09:05 AM$/,
+      /^Test payment \(no money charged\)\+\$12\.50Added to your balance\. March 7\b.*09:05$/,
     );
     expect(text[0]).not.toContain(String(THIS_YEAR));
     expect(text[1]).toContain('Telegram Stars refund');
     expect(text[1]).toContain('-$2.50Taken');
     // Another year's date says which year.
     expect(text[2]).toMatch(
-      /^TON deposit\+\$1,250\.50Added to your balance\. November 28, 2025\b.*06:30 PM$/,
+      /^TON deposit\+\$1,250\.50Added to your balance\. November 28, 2025\b.*18:30$/,
     );
     expect(text[4]).toMatch(/^Debit by Seer-\$1\.00Taken/);
     expect(text[5]).toMatch(/^Credit from Seer\+\$5\.00Added/);

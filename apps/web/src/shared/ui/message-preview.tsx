@@ -6,7 +6,7 @@ import { useT } from '../../lib/i18n';
 import { ImageIcon } from './icons';
 
 /** What the server stores as the preview of a picture without text (messagePreview). */
-const PICTURE_PREVIEW = '📷';
+const PICTURE_PREVIEW = '\u{1F4F7}';
 
 export function MessagePreview({ text, empty }: { text: string; empty: string }) {
   const t = useT();

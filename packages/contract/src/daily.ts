@@ -30,6 +30,7 @@ export const SearchManagersQuery = z.object({
     .max(SEARCH_LIMITS.queryMaxLength, {
       error: `q must be at most ${SEARCH_LIMITS.queryMaxLength} characters`,
     })
+    // eslint-disable-next-line no-control-regex -- finding control characters is the point
     .refine((text) => !/[\u0000-\u001f\u007f]/.test(text), {
       error: 'q must not contain control characters',
     })

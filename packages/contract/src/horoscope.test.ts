@@ -5,7 +5,7 @@ import {
   formatUtcOffset,
   parseBirthPlace,
   parseUtcOffset,
-} from './horoscope.js';
+} from './birth-places.js';
 
 describe('birth places', () => {
   it('lists 40–60 cities with unique ids, real time zones and names in both languages', () => {

@@ -16,6 +16,7 @@ export * from './text-field.js';
 export * from './dates.js';
 export * from './spending.js';
 export * from './satisfaction.js';
+export * from './birth-places.js';
 export * from './horoscope.js';
 export * from './links.js';
 export * from './response-times.js';

@@ -181,10 +181,13 @@ describe('staff', () => {
       SELECT actor_telegram_id, details FROM admin_audit
       WHERE action = 'move-application' AND (details->>'applicationId')::bigint = ${application.id}`;
     expect(audit).toMatchObject({ actor_telegram_id: ADMIN_ID, details: { to: 'work_history' } });
-    await vi.waitFor(() =>
-      expect(botMessagesTo(application.telegramId).map((c) => c.params.text)).toContainEqual(
-        expect.stringContaining('work history'),
-      ),
+    await vi.waitFor(
+      () =>
+        expect(botMessagesTo(application.telegramId).map((c) => c.params.text)).toContainEqual(
+          expect.stringContaining('work history'),
+        ),
+      // The bot writes one chat about once a second, as Telegram allows: a few notices queue.
+      { timeout: 10_000 },
     );
   });
 
@@ -323,10 +326,13 @@ describe('staff', () => {
       stage: 'refused',
       refusal_reason: 'Образец гадания слишком общий.',
     });
-    await vi.waitFor(() =>
-      expect(botMessagesTo(application.telegramId).map((c) => c.params.text)).toContainEqual(
-        'Ваша заявка на роль эксперта отклонена. Причина:\n\nОбразец гадания слишком общий.',
-      ),
+    await vi.waitFor(
+      () =>
+        expect(botMessagesTo(application.telegramId).map((c) => c.params.text)).toContainEqual(
+          'Ваша заявка на роль эксперта отклонена. Причина:\n\nОбразец гадания слишком общий.',
+        ),
+      // The bot writes one chat about once a second, as Telegram allows: a few notices queue.
+      { timeout: 10_000 },
     );
     const twice = await asAdmin('AdminRefuseApplication.php', { id: application.id, reason: 'x' });
     expect(twice.statusCode).toBe(409);
@@ -391,10 +397,13 @@ describe('staff', () => {
       ...before,
       'Your advisor application moved to the practical test.',
     ]);
-    await vi.waitFor(() =>
-      expect(botMessagesTo(application.telegramId).map((c) => c.params.text)).toContain(
-        'Your advisor application moved to the practical test.',
-      ),
+    await vi.waitFor(
+      () =>
+        expect(botMessagesTo(application.telegramId).map((c) => c.params.text)).toContain(
+          'Your advisor application moved to the practical test.',
+        ),
+      // The bot writes one chat about once a second, as Telegram allows: a few notices queue.
+      { timeout: 10_000 },
     );
   });
 

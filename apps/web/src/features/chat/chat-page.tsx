@@ -126,7 +126,7 @@ export default function ChatPage() {
     if (failed.text) draft.setText((current) => current || failed.text);
     if (result.kind === 'topUp') needsTopUp();
     else if (result.kind === 'spendingLimit')
-      openModal({ variant: 'spendingLimit', onAction: () => setLocation('/settings') });
+      openModal({ variant: 'spendingLimit', onAction: () => setLocation('/settings/limits') });
     else showToast(errorText(result.error, t('chat.sendError')), 'error');
   };
 

@@ -83,7 +83,7 @@ export function Composer({
         onNeedsTopUp();
         return false;
       case 'spendingLimit':
-        openModal({ variant: 'spendingLimit', onAction: () => navigate('/settings') });
+        openModal({ variant: 'spendingLimit', onAction: () => navigate('/settings/limits') });
         return false;
       case 'refused':
         showToast(sendErrorText(result.error, t), 'error');

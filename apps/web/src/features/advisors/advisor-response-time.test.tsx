@@ -50,6 +50,12 @@ describe('usual answer time of an advisor', () => {
       if (name === 'GetManager') return Promise.resolve({ status: 'success', manager: advisor });
       if (name === 'GetReviews') return Promise.resolve({ status: 'success', reviews: [] });
       if (name === 'GetFavourites') return Promise.resolve({ status: 'success', manager_ids: [] });
+      // The profile's block button asks whether either side blocked the other (decision 048).
+      if (name === 'GetBlockState')
+        return Promise.resolve({
+          status: 'success',
+          block: { you_blocked: false, blocked_you: false },
+        });
       // The profile also asks for the advisor's hours: none set.
       if (name === 'GetAdvisorHours')
         return Promise.resolve({ status: 'success', days: [], usually: null, away_message: null });

@@ -4,7 +4,7 @@
  * Telegram delivers the update again; whoever may not answer, or a reply that breaks the
  * workspace's rules, gets the bot's reason and nothing is written.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Message } from '@seer/contract';
 import type { Update } from '../bot/bot-api.js';
 import { FakeBotApi, type RecordedCall } from '../test/fakes/bot-api.js';
@@ -68,7 +68,19 @@ async function userWrites(
   expect(sent.status).toBe(200);
   const notice = await fake.waitFor(() => sentTo(advisorAccount)[before], 10_000);
   if (!notice) throw new Error('no new-message notice within 10 s');
-  return notice.result as SentMessage;
+  const noticeMessage = notice.result as SentMessage;
+  // Telegram has the notice a moment before the server records which message it became; a person
+  // cannot answer within that moment, but a test under load could.
+  await vi.waitFor(
+    async () => {
+      const [row] = await t.db.sql<{ id: number }[]>`
+        SELECT id FROM bot_outbox WHERE chat_id = ${advisorAccount}
+          AND telegram_message_id = ${noticeMessage.message_id}`;
+      expect(row, 'the notice recorded as sent').toBeDefined();
+    },
+    { timeout: 10_000, interval: 20 },
+  );
+  return noticeMessage;
 }
 
 /** The bot's answer to one Telegram message (it replies to that message). */

@@ -19,10 +19,22 @@ async function editField(page: Page, lang: Lang, labelKey: string, value: string
   await input.press('Enter');
 }
 
+/** The birth time is an hour and a minute list (the app's 24-hour TimeInput), confirmed with Enter. */
+async function editTime(page: Page, lang: Lang, hour: string, minute: string) {
+  const label = tr(lang, 'profileSettings.timeOfBirth');
+  await page
+    .getByRole('button', { name: tr(lang, 'profileSettings.editField', { field: label }) })
+    .click();
+  await page.getByLabel(tr(lang, 'common.hour', { label }), { exact: true }).selectOption(hour);
+  const minutes = page.getByLabel(tr(lang, 'common.minute', { label }), { exact: true });
+  await minutes.selectOption(minute);
+  await minutes.press('Enter');
+}
+
 async function setBirthData(page: Page, lang: Lang, place: string) {
   await heading(page, tr(lang, 'profileSettings.title')).waitFor();
   await editField(page, lang, 'dateOfBirth', '1990-08-05');
-  await editField(page, lang, 'timeOfBirth', '14:30');
+  await editTime(page, lang, '14', '30');
   await page.getByLabel(tr(lang, 'birthPlace.label')).selectOption(place);
   await page.getByRole('button', { name: tr(lang, 'profileSettings.update') }).click();
   const saved = page.getByText(tr(lang, 'profileSettings.success'));

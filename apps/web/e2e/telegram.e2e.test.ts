@@ -44,9 +44,10 @@ describe.skipIf(skipReason())('inside Telegram', () => {
       { timeout: 10_000 },
     );
     expect(await calls()).toEqual(expect.arrayContaining(['ready', 'expand']));
-    // Telegram's dark scheme and its colours, without a stored choice.
+    // Telegram's dark scheme and its colours, without a stored choice: the page (and Telegram's
+    // background behind it) is the theme's secondary background, as Telegram's own lists are.
     await expect(page.evaluate(() => document.documentElement.dataset.theme)).resolves.toBe('dark');
-    expect(await calls()).toContain('setBackgroundColor:#17212b');
+    expect(await calls()).toContain('setBackgroundColor:#232e3c');
 
     await navigate(page, '/chat/1');
     const input = page.getByRole('textbox', { name: tr('en', 'chat.placeholder') });

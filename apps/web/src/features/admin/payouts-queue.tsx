@@ -31,6 +31,8 @@ export function PayoutsQueue() {
   const onWallet = useCallback((w: OperatorWallet | null) => setWallet(w), []);
   const data = queue.status === 'success' ? queue.data : null;
   const max = data?.max_batch ?? 4;
+  // The wallet widget (and the wallets list it fetches) only when there is something to pay.
+  const payable = data?.payouts.some((p) => p.status === 'requested') ?? false;
 
   const toggle = (id: number) =>
     setChosen((ids) =>
@@ -74,9 +76,11 @@ export function PayoutsQueue() {
           <p className="small muted">
             {t('payouts.queue.hint', { max, wallet: data?.wallet ? short(data.wallet) : '—' })}
           </p>
-          <Suspense fallback={null}>
-            <PayoutsWallet onChange={onWallet} />
-          </Suspense>
+          {payable && (
+            <Suspense fallback={null}>
+              <PayoutsWallet onChange={onWallet} />
+            </Suspense>
+          )}
           <Button
             busy={busy}
             busyLabel={t('admin.working')}

@@ -55,12 +55,24 @@ export interface RouteEntry {
 
 export const ROUTES: readonly RouteEntry[] = [
   // Home lists its texts so a first visit downloads only those (the home route's JS budget).
-  { path: '/', page: 'home/home-page', texts: ['home', 'favourites'] },
+  {
+    path: '/',
+    page: 'home/home-page',
+    texts: ['home', 'favourites', 'daily', 'birthPlace', 'zodiac'],
+  },
   // A chat is the second screen most people open, often straight from the bot's button.
   {
     path: '/chat/:id',
     page: 'chat/chat-page',
-    texts: ['chat', 'responseTimes', 'birthDataSharing', 'advisorHours', 'safety', 'privacy'],
+    texts: [
+      'chat',
+      'responseTimes',
+      'birthDataSharing',
+      'advisorHours',
+      'safety',
+      'privacy',
+      'balance',
+    ],
   },
   { path: '/balance', page: 'balance/balance-page' },
   { path: '/payments', page: 'balance/payments-page' },

@@ -22,6 +22,7 @@ import { displayName } from '../users/index.js';
 import { imageUrl } from '../images/index.js';
 import {
   BadRequestError,
+  ConflictError,
   InsufficientFundsError,
   NotFoundError,
   OwnAdvisorError,
@@ -57,7 +58,9 @@ function toWireMessage(
 
 /**
  * A rule that may refuse a message between a dialog's user and advisor before anything is stored
- * or charged (the safety module's blocks, decision 048): it throws to refuse.
+ * or charged (the safety module's blocks, decision 048): it throws to refuse. An advisor's reply
+ * passes it first; a user's paid send meets the block inside its own transaction (migration 038,
+ * decision 057) and asks the rule only to say why, so the hot path has no round trip for it.
  */
 export type SendCheck = (
   userId: number,
@@ -68,7 +71,7 @@ export type SendCheck = (
 export class ChatService {
   private readonly sendChecks: SendCheck[] = [];
 
-  /** Adds a rule every send passes before the money path (one indexed lookup at most). */
+  /** Adds a rule every send is held to (one indexed lookup at most). */
   addSendCheck(check: SendCheck): void {
     this.sendChecks.push(check);
   }
@@ -116,20 +119,35 @@ export class ChatService {
     if ((await this.advisors.cachedRecord(input.advisorId))?.telegram_id === userId) {
       throw new OwnAdvisorError();
     }
-    // A block refuses the send before the money path: nothing is charged.
-    await this.checkSend(userId, input.advisorId, 'user');
     const kind = input.requestType ?? (input.imageId ? 'image' : 'text');
-    // One atomic call: free credit first, else the advisor's current price from the balance.
-    const sent = await this.money.sendPaidMessage({
-      userId,
-      advisorId: input.advisorId,
-      kind,
-      text: input.text,
-      imageId: input.imageId,
-      preview: messagePreview(kind, input.text),
-      requiredCategory: input.requestType ? SELF_SERVICE_CATEGORY_ID : null,
-      clientId: input.clientId ?? null,
+    const send = () =>
+      // One atomic call: free credit first, else the advisor's current price from the balance.
+      this.money.sendPaidMessage({
+        userId,
+        advisorId: input.advisorId,
+        kind,
+        text: input.text,
+        imageId: input.imageId,
+        preview: messagePreview(kind, input.text),
+        requiredCategory: input.requestType ? SELF_SERVICE_CATEGORY_ID : null,
+        clientId: input.clientId ?? null,
+      });
+    const sent = await send().catch(async (error: unknown) => {
+      if (!refusedAsBlocked(error)) throw error;
+      // Nothing was stored or charged; the block's own rule says who blocked whom. Lifted in the
+      // meantime, the send goes again, once.
+      await this.checkSend(userId, input.advisorId, 'user');
+      return send().catch(async (again: unknown) => {
+        if (!refusedAsBlocked(again)) throw again;
+        await this.checkSend(userId, input.advisorId, 'user');
+        throw new ConflictError('The chat was blocked and unblocked meanwhile: send it again.');
+      });
     });
+    // Refused before the message is written, the block is not met inside: a blocked chat is
+    // never offered a top-up.
+    if (sent.outcome === 'insufficient_funds' || sent.outcome === 'spending_limit') {
+      await this.checkSend(userId, input.advisorId, 'user');
+    }
     switch (sent.outcome) {
       case 'sent':
         break;
@@ -339,4 +357,9 @@ export class ChatService {
   async userHasWritten(userId: number, advisorId: number): Promise<boolean> {
     return this.repository.userHasWritten(userId, advisorId);
   }
+}
+
+/** The database refused a user's message because the dialog is blocked (migration 038). */
+function refusedAsBlocked(error: unknown): boolean {
+  return error instanceof Error && (error as Error & { code?: unknown }).code === 'P0B01';
 }

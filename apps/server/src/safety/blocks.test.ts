@@ -225,6 +225,69 @@ describe('an advisor blocks a user', () => {
   });
 });
 
+describe('the block inside the paid send (migration 038)', () => {
+  it('refuses only the blocked send of a batch: the others are delivered and charged once', async () => {
+    const { advisorId, account } = await anAdvisorAccount();
+    const blockedUser = await t.userWithBalance(1000, 0);
+    expect((await send(blockedUser, advisorId)).statusCode).toBe(200);
+    await t.post(account, 'ManagerBlockUser.php', { telegram_user_id: blockedUser });
+    const others = await Promise.all(Array.from({ length: 7 }, () => t.userWithBalance(1000, 0)));
+    const before = await wallet(blockedUser);
+    const stats = { ...t.services.money.paidSends.stats };
+
+    // Straight to the chat service, in one turn of the event loop, so the sends share one batch.
+    const sendNow = (userId: number, text: string) =>
+      t.services.chat.sendUserMessage(userId, {
+        advisorId,
+        text,
+        requestType: null,
+        imageId: null,
+      });
+    const [refused, ...delivered] = await Promise.allSettled([
+      sendNow(blockedUser, 'blocked'),
+      ...others.map((userId) => sendNow(userId, 'fine')),
+    ]);
+    expect(refused).toMatchObject({
+      status: 'rejected',
+      reason: { statusCode: 403, code: ERROR_CODES.blockedByAdvisor },
+    });
+    expect(delivered.map((d) => d.status)).toEqual(others.map(() => 'fulfilled'));
+    expect(await wallet(blockedUser)).toEqual(before);
+    for (const userId of others) {
+      expect(await wallet(userId)).toMatchObject({ balance_cents: 850, userMessages: 1 });
+    }
+    const { batches, retriedAlone } = t.services.money.paidSends.stats;
+    expect(batches - stats.batches).toBeLessThan(1 + others.length);
+    // The sends went together and the refused batch ran again send by send.
+    expect(retriedAlone).toBeGreaterThan(stats.retriedAlone);
+  });
+
+  it('says "blocked" rather than "top up" to a blocked user without money', async () => {
+    const { advisorId, account } = await anAdvisorAccount();
+    const userId = await t.userWithBalance(150, 0);
+    expect((await send(userId, advisorId)).statusCode).toBe(200);
+    await t.post(account, 'ManagerBlockUser.php', { telegram_user_id: userId });
+    const refused = await send(userId, advisorId);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe(ERROR_CODES.blockedByAdvisor);
+  });
+
+  it('holds in the database itself: a user message written past the service is refused', async () => {
+    const { advisorId } = await anAdvisorAccount();
+    const userId = await aUser(t);
+    const dialogId = await aDialog(t, {
+      advisorId,
+      userId,
+      messages: [{ from: 'user', secondsAgo: 5 }],
+    });
+    await t.post(userId, 'BlockAdvisor.php', { manager_id: advisorId });
+    await expect(
+      t.db.sql`INSERT INTO messages (dialog_id, sender, kind, text, price_cents, paid_with)
+        VALUES (${dialogId}, 'user', 'text', 'past the service', 0, 'free')`,
+    ).rejects.toMatchObject({ code: 'P0B01' });
+  });
+});
+
 describe('on open sockets and every instance', () => {
   it('both parties hear the block at once, and the other instance refuses and hides at once', async () => {
     const { advisorId, account } = await anAdvisorAccount();

@@ -27,8 +27,9 @@ export const safetyModule = defineModule({
   create: ({ config, sql, events, services, logTo }) => {
     const repository = new SafetyRepository(sql);
     const blocks = new BlocksService(repository, services.advisors, services.users, sql, events);
-    // Every send passes the block check before the money path; the catalogue leaves out what
-    // the viewer blocked and the advisors held for review.
+    // The block check: before an advisor's reply, and the reason for a user's paid send the
+    // database refused as blocked (decision 057); the catalogue leaves out what the viewer
+    // blocked and the advisors held for review.
     services.chat.addSendCheck((userId, advisorId, sender) =>
       blocks.checkSend(userId, advisorId, sender),
     );

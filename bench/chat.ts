@@ -63,6 +63,26 @@ async function settledRss(pid: number, seconds: number): Promise<number> {
   return lowest;
 }
 
+const BENCH_METRICS_TOKEN = 'bench-metrics-token-0123456789';
+
+interface ServerMemory {
+  heapUsed: number;
+  external: number;
+}
+
+/** The server's heap in use and its memory outside the heap, from its own /metrics (bytes). */
+async function serverMemory(base: string): Promise<ServerMemory> {
+  const response = await fetch(`${base}/metrics`, {
+    headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` },
+  });
+  const text = await response.text();
+  const gauge = (name: string) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? NaN);
+  return {
+    heapUsed: gauge('nodejs_heap_size_used_bytes'),
+    external: gauge('nodejs_external_memory_bytes'),
+  };
+}
+
 function openSocket(url: string, onFrame?: (data: Buffer) => void): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, { perMessageDeflate: false });
@@ -141,6 +161,8 @@ async function main(): Promise<void> {
       env: {
         ...productionEnv(db.url),
         LOG_LEVEL: 'warn',
+        // The server's own memory figures (heap, buffers) beside its RSS.
+        METRICS_TOKEN: BENCH_METRICS_TOKEN,
         // Events between instances as configured: Redis with REDIS_URL, else PostgreSQL NOTIFY.
         ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
       },
@@ -168,6 +190,7 @@ async function main(): Promise<void> {
     // ---- memory per idle authenticated socket ----
     await sleep(1000);
     const baseKb = await settledRss(pid, 2);
+    const baseMemory = await serverMemory(server.base);
     const idle: WebSocket[] = [];
     const idleIds = Array.from({ length: IDLE_SOCKETS }, (_, i) => FIRST_IDLE_USER + i);
     const idleStarted = Date.now();
@@ -185,6 +208,12 @@ async function main(): Promise<void> {
     const perSocketKb = (loadedKb - baseKb) / IDLE_SOCKETS;
     console.log(
       `idle sockets: ${IDLE_SOCKETS} authenticated in ${fmt(openSeconds)} s; server RSS ${fmt(baseKb / 1024)} → ${fmt(loadedKb / 1024)} MB = ${fmt(perSocketKb)} KB per socket (target ≤ ${TARGET_KB_PER_SOCKET} KB: ${pass(perSocketKb <= TARGET_KB_PER_SOCKET)})`,
+    );
+    const loadedMemory = await serverMemory(server.base);
+    const perSocket = (name: keyof ServerMemory) =>
+      fmt((loadedMemory[name] - baseMemory[name]) / 1024 / IDLE_SOCKETS);
+    console.log(
+      `  of which, per socket: JavaScript heap ${perSocket('heapUsed')} KB, buffers outside the heap ${perSocket('external')} KB; the rest is the process's own (sockets in the kernel are not counted in RSS)`,
     );
     if (MEMORY_ONLY) {
       console.log(`load average ${load()} after the run`);

@@ -159,11 +159,17 @@ export class AuthService {
   async identify(header: string | undefined): Promise<Identity> {
     if (header && BEARER.test(header)) return this.identifySession(header.replace(BEARER, ''));
     if (header && looksLikeSessionToken(header.trim())) return this.identifySession(header.trim());
-    return this.identifyInitData(header);
+    return (await this.verifyInitData(header)).identity;
   }
 
-  private async identifyInitData(header: string | undefined): Promise<Identity> {
-    return (await this.verifyInitData(header)).identity;
+  /**
+   * The same for a socket's handshake, whose init data is checked once per connection: it is not
+   * kept in the verified cache, so open sockets do not hold one cache entry each.
+   */
+  async identifySocket(credential: string | undefined): Promise<Identity> {
+    if (credential && (BEARER.test(credential) || looksLikeSessionToken(credential.trim())))
+      return this.identify(credential);
+    return (await this.verifyInitData(credential, { remember: false })).identity;
   }
 
   /**
@@ -172,8 +178,9 @@ export class AuthService {
    */
   private async verifyInitData(
     header: string | undefined,
+    options: { remember?: boolean } = {},
   ): Promise<{ identity: Identity; authDate: number }> {
-    const verified = this.verifier.verify(header);
+    const verified = this.verifier.verify(header, options);
     const user = verified.user;
     // Init data signed before end-sessions is refused, however fresh: Telegram gives a reopened
     // app new init data, a copied one stays refused (decision 034).

@@ -28,7 +28,7 @@ export const authModule = defineModule({
   }),
   routes: (app, { services, server }) => authRoutes(app, services.auth, server.limits),
   socketAccess: ({ services: { auth } }) => ({
-    identify: (credential) => auth.identify(credential),
+    identify: (credential) => auth.identifySocket(credential),
     advisorOf: (identity) => auth.advisorOf(identity),
   }),
 });

@@ -109,4 +109,16 @@ describe('the verified init data cache', () => {
     for (const variant of variants) expect(bounded.verify(variant).user.id).toBe(42);
     expect(bounded.cacheStats.entries).toBe(2);
   });
+
+  it("keeps nothing for a socket's handshake, yet uses what an HTTP call remembered", () => {
+    const verifier = new InitDataVerifier(TOKEN, 24 * 3600);
+    const initData = signInitData(TOKEN, user);
+    expect(verifier.verify(initData, { remember: false }).user.id).toBe(42);
+    expect(verifier.cacheStats.entries).toBe(0);
+    expect(() => verifier.verify(`${initData}0`, { remember: false })).toThrow();
+    verifier.verify(initData);
+    expect(verifier.cacheStats.entries).toBe(1);
+    expect(verifier.verify(initData, { remember: false }).user.id).toBe(42);
+    expect(verifier.cacheStats.entries).toBe(1);
+  });
 });

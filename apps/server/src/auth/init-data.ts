@@ -99,7 +99,14 @@ export class InitDataVerifier {
     return { entries: this.verified.size, bytes: this.verifiedBytes };
   }
 
-  verify(rawHeader: string | undefined | null): VerifiedInitData {
+  /**
+   * `remember: false` checks without adding to the cache (a socket's handshake: verified once per
+   * connection, so remembering it would cost memory per open socket and save nothing).
+   */
+  verify(
+    rawHeader: string | undefined | null,
+    { remember = true }: { remember?: boolean } = {},
+  ): VerifiedInitData {
     const raw = stripScheme(rawHeader);
     const known = this.verified.get(raw);
     if (known) {
@@ -108,7 +115,7 @@ export class InitDataVerifier {
       throw new InitDataError('expired');
     }
     const result = this.check(raw);
-    this.remember(raw, result);
+    if (remember) this.remember(raw, result);
     return result;
   }
 

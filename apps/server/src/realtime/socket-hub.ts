@@ -263,6 +263,9 @@ export class SocketHub {
         });
     };
     if (!awaitingFirstFrame) signIn(credential, false);
+    // The listeners above share this scope for the socket's whole life: the credential (init data
+    // can be a kilobyte) is not kept there once handed on.
+    credential = undefined;
   }
 
   /** Closes a socket saying why, and drops it if the client never answers the close. */

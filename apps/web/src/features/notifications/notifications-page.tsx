@@ -12,6 +12,7 @@ import { useT } from '../../lib/i18n';
 import { ButtonLink } from '../../shared/ui/button';
 import { ArrowDownIcon, ArrowUpIcon, ChatsIcon } from '../../shared/ui/icons';
 import { PageHeader } from '../../shared/ui/page-header';
+import { ListRowSkeleton, Skeleton, skeletonKeys } from '../../shared/ui/skeleton';
 import { EmptyState, ErrorState } from '../../shared/ui/states';
 import { markShownRead, useLiveNotifications } from '../../shared/notifications/live-notifications';
 import { notificationAmount, notificationTime, notificationTitle } from './notification-text';
@@ -87,23 +88,21 @@ function NotificationRow({
   );
 }
 
-function Skeleton() {
-  const t = useT();
+function NotificationsSkeleton() {
   return (
-    <div role="status" aria-live="polite" aria-busy="true">
-      <span className="visually-hidden">{t('common.loading')}</span>
-      <ul className="list card notification-list" aria-hidden="true">
-        {Array.from({ length: SKELETON_ROWS }, (_, index) => (
-          <li key={index} className="notification">
-            <span className="notification-icon skeleton" />
-            <span className="notification-body">
-              <span className="skeleton skeleton-line" />
-              <span className="skeleton skeleton-line skeleton-short" />
-            </span>
-          </li>
+    <Skeleton testId="notifications-skeleton">
+      <ul className="list card notification-list">
+        {skeletonKeys(SKELETON_ROWS).map((key) => (
+          <ListRowSkeleton
+            key={key}
+            avatar={40}
+            lines={['70%', '40%']}
+            className="notification"
+            itemClassName="notification-item"
+          />
         ))}
       </ul>
-    </div>
+    </Skeleton>
   );
 }
 
@@ -124,7 +123,7 @@ export default function NotificationsPage() {
   return (
     <div className="page">
       <PageHeader title={t('notifications.title')} />
-      {notifications.status === 'loading' && <Skeleton />}
+      {notifications.status === 'loading' && <NotificationsSkeleton />}
       {notifications.status === 'error' && (
         <ErrorState message={t('notifications.loadFailed')} onRetry={notifications.retry} />
       )}

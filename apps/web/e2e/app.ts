@@ -86,9 +86,12 @@ async function afterSplash(page: Page): Promise<void> {
   await settle(page);
 }
 
-/** Waits until no loading spinner is left and the network has been quiet for a moment. */
+/**
+ * Waits until nothing is loading any more (no spinner, no skeleton standing in for content) and
+ * the network has been quiet for a moment.
+ */
 export async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('.spinner'), undefined, {
+  await page.waitForFunction(() => !document.querySelector('.spinner, .skeleton'), undefined, {
     timeout: 15_000,
   });
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});

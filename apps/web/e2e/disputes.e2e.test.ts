@@ -61,7 +61,7 @@ async function ready(page: Page): Promise<void> {
     undefined,
     { timeout: 15_000 },
   );
-  await page.waitForFunction(() => !document.querySelector('.spinner'), undefined, {
+  await page.waitForFunction(() => !document.querySelector('.spinner, .skeleton'), undefined, {
     timeout: 15_000,
   });
 }

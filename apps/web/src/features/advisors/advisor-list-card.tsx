@@ -7,6 +7,7 @@ import { Avatar } from '../../shared/ui/avatar';
 import { StarRating } from '../../shared/ui/star-rating';
 import { FavouriteButton } from '../../shared/favourites/favourite-button';
 import { ResponseTime } from '../../shared/response-time/response-time';
+import { SkeletonCircle, SkeletonLine } from '../../shared/ui/skeleton';
 
 export function AdvisorListCard({ advisor }: { advisor: Advisor }) {
   const t = useT();
@@ -43,6 +44,26 @@ export function AdvisorListCard({ advisor }: { advisor: Advisor }) {
         name={advisor.name}
         className="favourite-corner"
       />
+    </div>
+  );
+}
+
+/** The card's shape while the list loads (inside a Skeleton): the same card, lines for the facts. */
+export function AdvisorListCardSkeleton() {
+  return (
+    <div className="card advisor-card">
+      <SkeletonCircle size={64} />
+      <span className="advisor-card-body">
+        <span className="advisor-card-top">
+          <SkeletonLine width="45%" />
+          <SkeletonLine width={96} />
+        </span>
+        <SkeletonLine width="55%" className="small" />
+        <SkeletonLine width="95%" className="small" />
+        <SkeletonLine width="70%" className="small" />
+        <SkeletonLine width="50%" className="small" />
+        <SkeletonLine width="30%" />
+      </span>
     </div>
   );
 }

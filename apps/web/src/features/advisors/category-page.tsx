@@ -8,16 +8,34 @@ import { haptic } from '../../lib/telegram';
 import { useData } from '../../lib/use-data';
 import { navigate } from '../../lib/navigation';
 import { PageHeader } from '../../shared/ui/page-header';
-import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
+import { Skeleton, skeletonKeys } from '../../shared/ui/skeleton';
+import { EmptyState, ErrorState } from '../../shared/ui/states';
 import { ButtonLink } from '../../shared/ui/button';
 import { CategoryIcon } from '../../shared/ui/category-icon';
-import { AdvisorListCard } from './advisor-list-card';
+import { AdvisorListCard, AdvisorListCardSkeleton } from './advisor-list-card';
 import { SORT_ORDERS, isSortOrder, sortAdvisors, type SortOrder } from './sort-advisors';
 import { isFilterLanguage, type FilterLanguage } from './advisor-languages';
 import { LanguageFilter } from './language-filter';
 import { FavouritesFilter } from './favourites-filter';
 import { useFavourites } from '../../shared/favourites/favourites';
 import './advisors.css';
+
+/** Cards drawn while the category's advisors load: more than a screenful. */
+const SKELETON_CARDS = 4;
+
+function AdvisorListSkeleton() {
+  return (
+    <Skeleton testId="advisors-skeleton">
+      <ul className="list advisor-list">
+        {skeletonKeys(SKELETON_CARDS).map((key) => (
+          <li key={key}>
+            <AdvisorListCardSkeleton />
+          </li>
+        ))}
+      </ul>
+    </Skeleton>
+  );
+}
 
 function CategoryTabs({ activeId }: { activeId: number }) {
   const t = useT();
@@ -126,7 +144,7 @@ export default function CategoryPage() {
       </div>
       <LanguageFilter value={language} onChange={(next) => go(order, next)} />
       <FavouritesFilter value={onlyFavourites} onChange={(next) => go(order, language, next)} />
-      {advisors.status === 'loading' && <LoadingState />}
+      {advisors.status === 'loading' && <AdvisorListSkeleton />}
       {advisors.status === 'error' && (
         <ErrorState message={t('advisors.loadFailed')} onRetry={advisors.retry} />
       )}

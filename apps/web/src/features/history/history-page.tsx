@@ -6,9 +6,13 @@ import { useLiveChats } from '../../shared/live-dialog/live-chats';
 import { Avatar } from '../../shared/ui/avatar';
 import { ButtonLink } from '../../shared/ui/button';
 import { PageHeader } from '../../shared/ui/page-header';
-import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
+import { ListRowSkeleton, Skeleton, skeletonKeys } from '../../shared/ui/skeleton';
+import { EmptyState, ErrorState } from '../../shared/ui/states';
 import './history.css';
 import { MessagePreview } from '../../shared/ui/message-preview';
+
+/** Rows drawn while the dialogs load: about a screenful. */
+const SKELETON_ROWS = 6;
 
 /** Today's messages show the time, this week's the weekday, older ones the date. */
 export function chatTime(iso: string | null, now = new Date()): string {
@@ -54,6 +58,23 @@ function ChatRow({ chat }: { chat: ChatSummary }) {
   );
 }
 
+function ChatsSkeleton() {
+  return (
+    <Skeleton testId="chats-skeleton">
+      <ul className="list card chat-list">
+        {skeletonKeys(SKELETON_ROWS).map((key) => (
+          <ListRowSkeleton
+            key={key}
+            avatar={52}
+            lines={['45%', '75%']}
+            className="row-link chat-row"
+          />
+        ))}
+      </ul>
+    </Skeleton>
+  );
+}
+
 export default function HistoryPage() {
   const t = useT();
   // A new message in any dialog changes the order, last message and unread count: applied from
@@ -63,7 +84,7 @@ export default function HistoryPage() {
   return (
     <div className="page">
       <PageHeader title={t('history.title')} />
-      {chats.status === 'loading' && <LoadingState />}
+      {chats.status === 'loading' && <ChatsSkeleton />}
       {chats.status === 'error' && (
         <ErrorState message={t('history.loadFailed')} onRetry={chats.retry} />
       )}

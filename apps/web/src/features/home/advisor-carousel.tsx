@@ -7,6 +7,15 @@ import { ButtonLink } from '../../shared/ui/button';
 import { BackIcon, ChevronIcon } from '../../shared/ui/icons';
 import { StarRating } from '../../shared/ui/star-rating';
 import { FavouriteButton } from '../../shared/favourites/favourite-button';
+import {
+  SkeletonBlock,
+  SkeletonCircle,
+  SkeletonLine,
+  skeletonKeys,
+} from '../../shared/ui/skeleton';
+
+/** Two slides are in view at a time. */
+const SLIDES_IN_VIEW = 2;
 
 interface Props {
   advisors: Advisor[];
@@ -46,7 +55,7 @@ export function AdvisorCarousel({ advisors, freeMessages, label }: Props) {
           </li>
         ))}
       </ul>
-      {advisors.length > 2 && (
+      {advisors.length > SLIDES_IN_VIEW && (
         <div className="carousel-controls">
           <button
             type="button"
@@ -64,6 +73,34 @@ export function AdvisorCarousel({ advisors, freeMessages, label }: Props) {
           >
             <ChevronIcon />
           </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The row's shape while advisors load (inside a Skeleton): the two slides in view, and the arrows
+ * when the row will have more than two advisors.
+ */
+export function AdvisorCarouselSkeleton({ count }: { count: number }) {
+  return (
+    <div className="carousel">
+      <ul className="carousel-track">
+        {skeletonKeys(Math.min(count, SLIDES_IN_VIEW)).map((key) => (
+          <li key={key} className="carousel-slide card">
+            <SkeletonCircle size={72} />
+            <SkeletonLine width={96} />
+            <SkeletonLine width="70%" />
+            <SkeletonLine width="55%" className="small" />
+            <SkeletonBlock height="var(--tap)" />
+          </li>
+        ))}
+      </ul>
+      {count > SLIDES_IN_VIEW && (
+        <div className="carousel-controls">
+          <SkeletonCircle size={44} />
+          <SkeletonCircle size={44} />
         </div>
       )}
     </div>

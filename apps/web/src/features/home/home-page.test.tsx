@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { clearDataCache } from '../../lib/use-data';
@@ -47,6 +47,18 @@ function serve(freeMessages: number, favourites: number[] = []) {
   });
 }
 
+/** Keeps the advisors' answer back until the returned function is called. */
+function holdAdvisors(): () => void {
+  let release = () => {};
+  const answered = new Promise<void>((done) => (release = done));
+  const answer = globalThis.fetch;
+  vi.stubGlobal('fetch', async (url: string) => {
+    if (url.startsWith('/api/GetAllManagers.php')) await answered;
+    return answer(url);
+  });
+  return release;
+}
+
 function renderHome() {
   const { hook } = memoryLocation({ path: '/' });
   return render(
@@ -66,8 +78,8 @@ describe('home', () => {
   it('shows the seven parts in order, the advisor of the day and four carousel advisors', async () => {
     serve(3);
     renderHome();
-    expect(screen.getByText('Loading...')).toBeTruthy();
     const carousel = await screen.findByRole('list', { name: 'Top Love Life Advice Advisors' });
+    expect(screen.queryByTestId('home-advisors-skeleton')).toBeNull();
     expect(within(carousel).getAllByRole('listitem')).toHaveLength(4);
     // Love-life advisors (category 1) come first, the rest fill up to four.
     const names = within(carousel)
@@ -96,6 +108,26 @@ describe('home', () => {
       screen.getByText('Today I had a dream about...').closest('a')!.getAttribute('href'),
     ).toBe('/dream');
     expect(screen.getByRole('link', { name: 'Read' }).getAttribute('href')).toBe('/article');
+  });
+
+  it('keeps the places of the advisor of the day and the top advisors while they load', async () => {
+    serve(3);
+    const release = holdAdvisors();
+    renderHome();
+    const skeleton = screen.getByTestId('home-advisors-skeleton');
+    expect(skeleton.getAttribute('aria-busy')).toBe('true');
+    expect(within(skeleton).getByRole('status').textContent).toBe('Loading...');
+    // The two slides in view and the arrows of a row of four; no advisor yet.
+    expect(skeleton.querySelectorAll('.carousel-slide')).toHaveLength(2);
+    expect(skeleton.querySelectorAll('.carousel-controls .skeleton')).toHaveLength(2);
+    expect(screen.queryByRole('list', { name: 'Top Love Life Advice Advisors' })).toBeNull();
+    // The shapes are not read out: no heading of theirs is in the page's outline.
+    expect(screen.queryByRole('heading', { name: 'Advisor of the Day' })).toBeNull();
+
+    await act(async () => release());
+    expect(await screen.findByRole('list', { name: 'Top Love Life Advice Advisors' })).toBeTruthy();
+    expect(screen.queryByTestId('home-advisors-skeleton')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Advisor of the Day' })).toBeTruthy();
   });
 
   it("shows the card back until today's card is drawn, then today's card face up, reversed as drawn", async () => {
@@ -145,5 +177,22 @@ describe('home', () => {
         .getByRole('button', { name: 'Favourite: Advisor 5' })
         .getAttribute('aria-pressed'),
     ).toBe('true');
+  });
+
+  it('keeps the favourites row in place while the advisors load', async () => {
+    serve(3, [5, 2]);
+    const release = holdAdvisors();
+    renderHome();
+    const heading = await screen.findByRole('heading', { name: 'Your favourites' });
+    const section = heading.closest('section')!;
+    await waitFor(() => expect(section.querySelector('[aria-busy="true"]')).not.toBeNull());
+    // Two favourites: two slides, no arrows.
+    expect(section.querySelectorAll('.carousel-slide')).toHaveLength(2);
+    expect(section.querySelector('.carousel-controls')).toBeNull();
+
+    await act(async () => release());
+    const row = await screen.findByRole('list', { name: 'Your favourites' });
+    expect(within(row).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.queryByRole('status')).toBeNull();
   });
 });

@@ -13,7 +13,8 @@ import { DreamIcon, HoroscopeIcon, YesNoIcon } from '../../shared/ui/icons';
 import { StarRating } from '../../shared/ui/star-rating';
 import { CardBack } from '../../shared/tarot-art/card-back';
 import { loadTodaysDraw } from '../../shared/tarot-art/tarot-deck';
-import { AdvisorCarousel } from './advisor-carousel';
+import { Skeleton, SkeletonBlock, SkeletonCircle, SkeletonLine } from '../../shared/ui/skeleton';
+import { AdvisorCarousel, AdvisorCarouselSkeleton } from './advisor-carousel';
 import { FavouritesRow } from './favourites-row';
 import { OnboardingCard } from '../../shared/daily/onboarding-card';
 import { DailyLine } from '../../shared/daily/daily-line';
@@ -109,6 +110,32 @@ function AdvisorOfTheDay({ advisor, freeMessages }: { advisor: Advisor; freeMess
   );
 }
 
+/** The advisor of the day and the top advisors' row while the advisors load, in their places. */
+function AdvisorsSkeleton() {
+  const t = useT();
+  return (
+    <Skeleton testId="home-advisors-skeleton">
+      <div className="card home-advisor-day">
+        <h2>{t('home.advisorOfTheDay')}</h2>
+        <div className="home-advisor-day-link">
+          <span className="home-advisor-day-row">
+            <SkeletonCircle size={64} />
+            <span className="home-advisor-day-text">
+              <SkeletonLine width="50%" />
+              <SkeletonLine width={96} />
+            </span>
+          </span>
+          <SkeletonBlock height="var(--tap)" />
+        </div>
+      </div>
+      <div className="home-carousel">
+        <h2>{t('home.topLoveLife')}</h2>
+        <AdvisorCarouselSkeleton count={CAROUSEL_SIZE} />
+      </div>
+    </Skeleton>
+  );
+}
+
 export default function HomePage() {
   const t = useT();
   const user = useCurrentUser();
@@ -145,7 +172,11 @@ export default function HomePage() {
 
       <OnboardingCard />
 
-      <FavouritesRow advisors={list} freeMessages={freeMessages} />
+      <FavouritesRow
+        advisors={list}
+        loading={advisors.status === 'loading'}
+        freeMessages={freeMessages}
+      />
 
       <TarotCard />
 
@@ -172,11 +203,7 @@ export default function HomePage() {
         </ButtonLink>
       </section>
 
-      {advisors.status === 'loading' && (
-        <p className="muted home-loading" role="status">
-          {t('common.loading')}
-        </p>
-      )}
+      {advisors.status === 'loading' && <AdvisorsSkeleton />}
       {picks && (
         <>
           <AdvisorOfTheDay advisor={picks.advisorOfTheDay} freeMessages={freeMessages} />

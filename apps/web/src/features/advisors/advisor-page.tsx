@@ -17,8 +17,20 @@ import { FavouriteButton } from '../../shared/favourites/favourite-button';
 import { AdvisorSafetyActions } from '../../shared/safety/advisor-safety-actions';
 import { ResponseTime } from '../../shared/response-time/response-time';
 import { isApiError } from '../../lib/api-client';
-import { AdvisorNotFound, ErrorState, LoadingState } from '../../shared/ui/states';
-import { RatingSummary, ReviewItem } from './rating-summary';
+import {
+  Skeleton,
+  SkeletonBlock,
+  SkeletonCircle,
+  SkeletonLine,
+  skeletonKeys,
+} from '../../shared/ui/skeleton';
+import { AdvisorNotFound, ErrorState } from '../../shared/ui/states';
+import {
+  RatingSummary,
+  RatingSummarySkeleton,
+  ReviewItem,
+  ReviewItemSkeleton,
+} from './rating-summary';
 import hero from './advisor-hero.module.css';
 import './advisors.css';
 
@@ -31,6 +43,10 @@ function MessageAction({ advisorId, text }: { advisorId: number; text: string })
 /** A review of 4 or 5 stars counts as positive. */
 const POSITIVE_RATING = 4;
 const TOPICS = ['love', 'relationships', 'career', 'future', 'family', 'spiritual'] as const;
+/** Reviews drawn while they load, at most (the advisor may have fewer). */
+const SKELETON_REVIEWS = 3;
+/** What the profile's skeleton assumes before the advisor's own count is known. */
+const TYPICAL_REVIEWS = 3;
 
 function useReviews(advisorId: number) {
   const locale = useLocale();
@@ -39,10 +55,23 @@ function useReviews(advisorId: number) {
   );
 }
 
-function Reviews({ advisorId }: { advisorId: number }) {
+function Reviews({ advisorId, count }: { advisorId: number; count: number }) {
   const t = useT();
   const reviews = useReviews(advisorId);
-  if (reviews.status === 'loading') return <LoadingState />;
+  if (reviews.status === 'loading')
+    return (
+      <Skeleton>
+        {count === 0 ? (
+          <SkeletonLine width="40%" />
+        ) : (
+          <ul className="list review-list">
+            {skeletonKeys(Math.min(count, SKELETON_REVIEWS)).map((key) => (
+              <ReviewItemSkeleton key={key} />
+            ))}
+          </ul>
+        )}
+      </Skeleton>
+    );
   if (reviews.status === 'error')
     return <ErrorState message={t('advisors.reviewsFailed')} onRetry={reviews.retry} />;
   if (reviews.data.reviews.length === 0) return <p className="muted">{t('advisors.noReviews')}</p>;
@@ -56,8 +85,23 @@ function Reviews({ advisorId }: { advisorId: number }) {
 }
 
 /** The rating breakdown and the most helpful reviews, right under the advisor's card. */
-function ReviewsSummary({ advisorId, rating }: { advisorId: number; rating: number }) {
+function ReviewsSummary({
+  advisorId,
+  rating,
+  count,
+}: {
+  advisorId: number;
+  rating: number;
+  count: number;
+}) {
   const reviews = useReviews(advisorId);
+  // Its place is kept while it loads, unless the advisor has no reviews to sum up.
+  if (reviews.status === 'loading' && count > 0)
+    return (
+      <Skeleton>
+        <RatingSummarySkeleton reviews={count} />
+      </Skeleton>
+    );
   if (reviews.status !== 'success') return null;
   const { breakdown, most_helpful: helpful, reviews: list } = reviews.data;
   return (
@@ -93,6 +137,47 @@ function PositiveReviews({ advisorId }: { advisorId: number }) {
   );
 }
 
+/** The profile's shape while the advisor loads: the card, the summary, the figures, "About". */
+function AdvisorProfileSkeleton() {
+  const t = useT();
+  return (
+    <div className="page advisor-profile">
+      <PageHeader title={t('advisors.profile')} back />
+      <Skeleton testId="advisor-skeleton">
+        <div className={`card ${hero.hero}`}>
+          <div className={hero.portrait}>
+            <SkeletonCircle size={84} />
+            <SkeletonBlock width={60} height={20} />
+          </div>
+          <div className={hero.facts}>
+            <SkeletonLine width="55%" />
+            <SkeletonLine width={96} />
+            <SkeletonLine width="45%" className="advisor-price" />
+            <SkeletonLine width="80%" className="small" />
+          </div>
+        </div>
+        <RatingSummarySkeleton reviews={TYPICAL_REVIEWS} />
+        <div className="stats">
+          {skeletonKeys(3).map((key) => (
+            <div key={key} className="stat">
+              <strong>
+                <SkeletonLine width="2.5em" />
+              </strong>
+              <SkeletonLine width="70%" className="small" />
+            </div>
+          ))}
+        </div>
+        <div className="card">
+          <h2>{t('advisors.about')}</h2>
+          <SkeletonLine width="95%" />
+          <SkeletonLine width="90%" />
+          <SkeletonLine width="60%" />
+        </div>
+      </Skeleton>
+    </div>
+  );
+}
+
 export default function AdvisorPage() {
   const t = useT();
   const { id } = useParams<{ id: string }>();
@@ -116,7 +201,7 @@ export default function AdvisorPage() {
       </div>
     );
   }
-  if (advisor.status === 'loading') return <LoadingState />;
+  if (advisor.status === 'loading') return <AdvisorProfileSkeleton />;
   if (advisor.status === 'error') {
     return (
       <div className="page">
@@ -163,7 +248,11 @@ export default function AdvisorPage() {
         </div>
       </section>
 
-      <ReviewsSummary advisorId={manager.manager_id} rating={manager.rating} />
+      <ReviewsSummary
+        advisorId={manager.manager_id}
+        rating={manager.rating}
+        count={manager.reviews}
+      />
 
       {!manager.isOnline && (
         <section className="card offline-notice" role="status">
@@ -219,7 +308,7 @@ export default function AdvisorPage() {
         <h2>
           {t('advisors.reviews')} ({manager.reviews})
         </h2>
-        <Reviews advisorId={manager.manager_id} />
+        <Reviews advisorId={manager.manager_id} count={manager.reviews} />
       </section>
 
       <AdvisorSafetyActions advisorId={manager.manager_id} name={manager.name} />

@@ -7,6 +7,10 @@ import type { RatingBreakdown, Review } from '@seer/contract';
 import { formatDate, formatNumber, useT } from '../../lib/i18n';
 import styles from './rating-summary.module.css';
 import { StarRating } from '../../shared/ui/star-rating';
+import { SkeletonLine, skeletonKeys } from '../../shared/ui/skeleton';
+
+/** At most this many "most helpful" reviews are shown under the breakdown. */
+const HELPFUL_SHOWN = 3;
 
 /** Each star count's share of all reviews, in whole per cent (0 without reviews). */
 export function breakdownShares(
@@ -93,5 +97,57 @@ export function RatingSummary({
         </>
       )}
     </section>
+  );
+}
+
+/** A review's shape while reviews load (inside a Skeleton). */
+export function ReviewItemSkeleton({ compact = false }: { compact?: boolean }) {
+  return (
+    <li className="review">
+      <div className="review-top">
+        <SkeletonLine width="35%" />
+        <SkeletonLine width="22%" className="small" />
+      </div>
+      {!compact && <SkeletonLine width={96} />}
+      <SkeletonLine width="90%" />
+      <SkeletonLine width="60%" />
+    </li>
+  );
+}
+
+/**
+ * The summary's shape while reviews load (inside a Skeleton): the average, five bars and the most
+ * helpful reviews of an advisor with `reviews` reviews.
+ */
+export function RatingSummarySkeleton({ reviews }: { reviews: number }) {
+  return (
+    <div className={`card ${styles.summary}`}>
+      <div className={styles.top}>
+        <div className={styles.average}>
+          <strong>
+            <SkeletonLine width="1.6em" />
+          </strong>
+          <SkeletonLine width={96} />
+          <SkeletonLine width="70%" className="small" />
+        </div>
+        <ul className={styles.bars}>
+          {[5, 4, 3, 2, 1].map((stars) => (
+            <li key={stars}>
+              <SkeletonLine width="100%" />
+              <span className={styles.bar} />
+              <SkeletonLine width="100%" />
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className={styles.helpfulTitle}>
+        <SkeletonLine width="40%" />
+      </div>
+      <ul className={`list review-list ${styles.helpful}`}>
+        {skeletonKeys(Math.min(reviews, HELPFUL_SHOWN)).map((key) => (
+          <ReviewItemSkeleton key={key} compact />
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -142,6 +142,28 @@ describe('the threshold and staff review', () => {
     const a = await aConversation(advisorId);
     const b = await aConversation(advisorId);
     const bystander = await aUser(t);
+    // The advisor's reported message is the last of each dialog, so the chat lists show its text.
+    for (const c of [a, b]) {
+      await t.db
+        .sql`UPDATE messages SET text = 'Pay me on my own card' WHERE id = ${c.advisorMessage}`;
+      await t.db.sql`UPDATE dialogs SET last_message_text = 'Pay me on my own card'
+        WHERE user_id = ${c.userId} AND advisor_id = ${advisorId}`;
+    }
+    const preview = async (userId: number) =>
+      (
+        (await get(userId, 'GetAllChats.php')).json().chats as {
+          manager_id: number;
+          last_message: string;
+        }[]
+      ).find((chat) => chat.manager_id === advisorId)?.last_message;
+    const advisorsPreview = async (userId: number) =>
+      (
+        (await get(account, 'ManagerGetChats.php')).json().chats as {
+          telegram_user_id: number;
+          last_message: string;
+        }[]
+      ).find((chat) => chat.telegram_user_id === userId)?.last_message;
+    expect(await preview(a.userId)).toBe('Pay me on my own card');
     expect((await report(a.userId, a.advisorMessage)).statusCode).toBe(200);
     // One reporter, however often: not held.
     expect(await catalogue(bystander)).toContain(advisorId);
@@ -155,6 +177,9 @@ describe('the threshold and staff review', () => {
       await get(account, `ManagerGetMessages.php?telegram_user_id=${b.userId}`)
     ).json().messages;
     expect(workspace.map((m: { id: number }) => m.id)).toEqual([b.userMessage]);
+    // Nor do the chat lists show a hidden message's text: the latest visible one stands in.
+    expect(await preview(a.userId)).toBe('hello');
+    expect(await advisorsPreview(b.userId)).toBe('hello');
 
     // Staff see the messages in context, hidden ones marked.
     const open = (await queue()).filter(
@@ -175,12 +200,14 @@ describe('the threshold and staff review', () => {
     expect(
       (await get(a.userId, `GetAllMessages.php?manager_id=${advisorId}`)).json().messages,
     ).toHaveLength(2);
+    expect(await preview(a.userId)).toBe('Pay me on my own card');
     // The other reported message stays hidden until its own report is reviewed: staff hide it for good.
     const hidden = await decide(open.find((r) => r.message_id === b.advisorMessage)!.id, 'hide');
     expect(hidden.statusCode).toBe(200);
     expect(
       (await get(b.userId, `GetAllMessages.php?manager_id=${advisorId}`)).json().messages,
     ).toHaveLength(1);
+    expect(await preview(b.userId)).toBe('hello');
     // Decided once: a second decision is refused and changes nothing.
     const again = await decide(open[0]!.id, 'warn');
     expect(again.statusCode).toBe(409);

@@ -1,5 +1,6 @@
 /** SQL of reports and blocks (docs/decisions/048-reports-and-blocks.md). */
 import type { Sql, Tx } from '../db/database.js';
+import { messagePreview } from '@seer/contract';
 
 export type Side = 'user' | 'manager';
 
@@ -142,11 +143,16 @@ export class SafetyRepository {
     const held = await tx`
       UPDATE advisors SET held_for_review_at = now()
       WHERE id = ${advisorId} AND held_for_review_at IS NULL RETURNING 1`;
-    await tx`
+    const hidden = await tx<{ id: number }[]>`
       UPDATE messages SET hidden_at = now(), hidden_by = 'reports'
       WHERE hidden_at IS NULL AND id IN (
         SELECT message_id FROM reports WHERE advisor_id = ${advisorId} AND status = 'open'
-          AND reporter_role = 'user' AND message_id IS NOT NULL)`;
+          AND reporter_role = 'user' AND message_id IS NOT NULL)
+      RETURNING id`;
+    await this.refreshPreviews(
+      tx,
+      hidden.map((row) => Number(row.id)),
+    );
     return held.length > 0;
   }
 
@@ -190,6 +196,7 @@ export class SafetyRepository {
     await tx`
       UPDATE messages SET hidden_at = COALESCE(hidden_at, now()), hidden_by = 'staff'
       WHERE id = ANY(${messageIds}::bigint[])`;
+    await this.refreshPreviews(tx, messageIds);
   }
 
   /** Messages hidden while their reports waited stay hidden for good (the party was suspended). */
@@ -206,6 +213,29 @@ export class SafetyRepository {
       UPDATE messages SET hidden_at = NULL, hidden_by = NULL
       WHERE id = ANY(${messageIds}::bigint[]) AND hidden_by = 'reports'
         AND NOT EXISTS (SELECT 1 FROM reports r WHERE r.message_id = messages.id AND r.status = 'open')`;
+    await this.refreshPreviews(tx, messageIds);
+  }
+
+  /**
+   * The chat lists' preview of each dialog of these messages, from its latest message neither
+   * party is kept from seeing: a hidden message's text must not stay on the list.
+   */
+  private async refreshPreviews(tx: Tx, messageIds: number[]): Promise<void> {
+    if (messageIds.length === 0) return;
+    const latest = await tx<{ dialog_id: number; kind: string | null; text: string | null }[]>`
+      SELECT d.id AS dialog_id, m.kind, m.text FROM dialogs d
+      LEFT JOIN LATERAL (
+        SELECT kind, text FROM messages
+        WHERE dialog_id = d.id AND hidden_at IS NULL ORDER BY id DESC LIMIT 1
+      ) m ON true
+      WHERE d.id IN (SELECT dialog_id FROM messages WHERE id = ANY(${messageIds}::bigint[]))`;
+    if (latest.length === 0) return;
+    await tx`
+      UPDATE dialogs AS d SET last_message_text = p.preview
+      FROM unnest(${latest.map((row) => row.dialog_id)}::bigint[],
+        ${latest.map((row) => messagePreview(row.kind ?? 'text', row.text ?? ''))}::text[])
+        AS p(id, preview)
+      WHERE d.id = p.id`;
   }
 
   /** Suspends an advisor: out of the catalogue, no workspace (the admin section reactivates). */

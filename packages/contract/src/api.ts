@@ -32,6 +32,7 @@ import * as D from './disputes.js';
 import * as PO from './payouts.js';
 import * as SF from './safety.js';
 import * as DY from './daily.js';
+import * as PH from './payment-history.js';
 
 /** Every failure answer: a 4xx (or hidden 5xx) with a message naming the problem. */
 export const ErrorAnswer = z.object({
@@ -664,6 +665,15 @@ export const CALLS = {
     summary: 'Demo mode only: a top-up that charges no money (absent in production)',
     body: TopUpAmountBody,
     answer: CreateTestPaymentAnswer,
+    access: 'user',
+  },
+  GetPaymentHistory: {
+    name: 'GetPaymentHistory.php',
+    methods: ['GET'],
+    summary:
+      "The caller's top-ups, refunds and credits with their receipts, newest first, a page at a time (before: the last id seen), and payments still on their way",
+    query: PH.PaymentHistoryQuery,
+    answer: PH.GetPaymentHistoryAnswer,
     access: 'user',
   },
   GetNotifications: {

@@ -29,3 +29,4 @@ export * from './advisor-profile.js';
 export * from './safety.js';
 export * from './payouts.js';
 export * from './daily.js';
+export * from './payment-history.js';

@@ -8,6 +8,7 @@ import { useT } from '../../lib/i18n';
 import { connectAsAdvisor, sendTyping, watchAdvisorDialog } from '../../lib/socket';
 import { useLiveDialog } from '../../shared/live-dialog/use-live-dialog';
 import { Button } from '../../shared/ui/button';
+import { ConfirmDialog } from '../../shared/ui/dialog';
 import { PageHeader } from '../../shared/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { AdvisorGate } from './advisor-gate';
@@ -144,38 +145,13 @@ function WorkspaceChat({ advisorId, userId }: { advisorId: number; userId: numbe
       )}
       {reporting && <ReportDialog target={reporting} onClose={() => setReporting(null)} />}
       {confirmingBlock && (
-        <div
-          className="modal-backdrop"
-          onClick={(event) => event.target === event.currentTarget && setConfirmingBlock(false)}
-        >
-          <div
-            className="modal"
-            role="alertdialog"
-            aria-modal="true"
-            aria-labelledby="block-client-title"
-            aria-describedby="block-client-message"
-          >
-            <h2 id="block-client-title">{t('safety.block.confirmClientTitle')}</h2>
-            <p id="block-client-message" className="muted">
-              {t('safety.block.confirmClient', { name })}
-            </p>
-            <button
-              type="button"
-              className="button button-danger"
-              onClick={() => void changeBlock(true)}
-            >
-              {t('safety.block.confirm')}
-            </button>
-            <button
-              type="button"
-              className="button button-secondary"
-              onClick={() => setConfirmingBlock(false)}
-              autoFocus
-            >
-              {t('common.cancel')}
-            </button>
-          </div>
-        </div>
+        <ConfirmDialog
+          title={t('safety.block.confirmClientTitle')}
+          message={t('safety.block.confirmClient', { name })}
+          confirmLabel={t('safety.block.confirm')}
+          onConfirm={() => void changeBlock(true)}
+          onCancel={() => setConfirmingBlock(false)}
+        />
       )}
     </div>
   );

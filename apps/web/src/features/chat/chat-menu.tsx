@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../lib/i18n';
+import { useOverlay } from '../../lib/overlays';
 import { haptic } from '../../lib/telegram';
 import {
   BanIcon,
@@ -49,6 +50,8 @@ export function ChatMenu({
   const t = useT();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
+  // Telegram's BackButton closes the open menu before it leaves the chat.
+  useOverlay(open, () => setOpen(false));
 
   useEffect(() => {
     if (!open) return;

@@ -9,6 +9,7 @@ import { goBack } from '../../lib/navigation';
 import { Avatar } from '../../shared/ui/avatar';
 import { BackIcon } from '../../shared/ui/icons';
 import { AdvisorNotFound, ErrorState } from '../../shared/ui/states';
+import { ConfirmDialog } from '../../shared/ui/dialog';
 import { openModal } from '../../shared/ui/modal';
 import { showToast } from '../../shared/ui/toast';
 import { createReview } from './api/create-review';
@@ -322,71 +323,23 @@ export default function ChatPage() {
 
       {reporting && <ReportDialog target={reporting} onClose={() => setReporting(null)} />}
       {confirmingBlock && (
-        <div
-          className="modal-backdrop"
-          onClick={(event) => event.target === event.currentTarget && setConfirmingBlock(false)}
-        >
-          <div
-            className="modal"
-            role="alertdialog"
-            aria-modal="true"
-            aria-labelledby="block-title"
-            aria-describedby="block-message"
-          >
-            <h2 id="block-title">
-              {t('safety.block.confirmAdvisorTitle', { name: advisor.name })}
-            </h2>
-            <p id="block-message" className="muted">
-              {t('safety.block.confirmAdvisor', { name: advisor.name })}
-            </p>
-            <button
-              type="button"
-              className="button button-danger"
-              onClick={() => void changeBlock(true)}
-            >
-              {t('safety.block.confirm')}
-            </button>
-            <button
-              type="button"
-              className="button button-secondary"
-              onClick={() => setConfirmingBlock(false)}
-              autoFocus
-            >
-              {t('common.cancel')}
-            </button>
-          </div>
-        </div>
+        <ConfirmDialog
+          title={t('safety.block.confirmAdvisorTitle', { name: advisor.name })}
+          message={t('safety.block.confirmAdvisor', { name: advisor.name })}
+          confirmLabel={t('safety.block.confirm')}
+          onConfirm={() => void changeBlock(true)}
+          onCancel={() => setConfirmingBlock(false)}
+        />
       )}
 
       {confirmingDelete && (
-        <div
-          className="modal-backdrop"
-          onClick={(event) => event.target === event.currentTarget && setConfirmingDelete(false)}
-        >
-          <div
-            className="modal"
-            role="alertdialog"
-            aria-modal="true"
-            aria-labelledby="delete-title"
-            aria-describedby="delete-message"
-          >
-            <h2 id="delete-title">{t('chat.deleteConfirmTitle')}</h2>
-            <p id="delete-message" className="muted">
-              {t('chat.deleteConfirmMessage')}
-            </p>
-            <button type="button" className="button button-danger" onClick={() => void remove()}>
-              {t('chat.deleteConfirm')}
-            </button>
-            <button
-              type="button"
-              className="button button-secondary"
-              onClick={() => setConfirmingDelete(false)}
-              autoFocus
-            >
-              {t('common.cancel')}
-            </button>
-          </div>
-        </div>
+        <ConfirmDialog
+          title={t('chat.deleteConfirmTitle')}
+          message={t('chat.deleteConfirmMessage')}
+          confirmLabel={t('chat.deleteConfirm')}
+          onConfirm={() => void remove()}
+          onCancel={() => setConfirmingDelete(false)}
+        />
       )}
     </section>
   );

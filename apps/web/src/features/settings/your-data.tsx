@@ -11,6 +11,7 @@ import { saveFile } from '../../lib/save-file';
 import { openSupport } from '../../lib/support';
 import { closeOrReload, isInTelegram } from '../../lib/telegram';
 import { Button, ButtonLink } from '../../shared/ui/button';
+import { Dialog } from '../../shared/ui/dialog';
 import { showToast } from '../../shared/ui/toast';
 import { askAccountDeletion, confirmAccountDeletion, exportMyData } from './api/your-data';
 
@@ -41,62 +42,59 @@ function DeleteDialog({
     }
   };
   return (
-    <div
-      className="modal-backdrop"
-      onClick={(event) => event.target === event.currentTarget && !busy && onCancel()}
+    <Dialog
+      role="alertdialog"
+      className="your-data-dialog"
+      labelledBy="delete-account-title"
+      describedBy="delete-account-what"
+      // While the account is being deleted nothing closes the dialog, the BackButton included.
+      dismissible={!busy}
+      onClose={onCancel}
     >
-      <div
-        className="modal your-data-dialog"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="delete-account-title"
-        aria-describedby="delete-account-what"
-      >
-        <h2 id="delete-account-title">{t('privacy.delete.title')}</h2>
-        <p id="delete-account-what">{t('privacy.delete.what')}</p>
-        <dl className="profile-facts">
-          <dt>{t('privacy.delete.balance')}</dt>
-          <dd>
-            <strong data-testid="delete-balance">{formatAmount(confirmation.balance_cents)}</strong>
-          </dd>
-          <dt>{t('privacy.delete.freeMessages')}</dt>
-          <dd>{confirmation.free_messages}</dd>
-        </dl>
-        {hasBalance && (
-          <div className="your-data-warning" role="note">
-            <p>{t('privacy.delete.balanceLost')}</p>
-            {confirmation.refundable_stars_payments > 0 && (
-              <p>
-                {t('privacy.delete.starsRefund', {
-                  count: confirmation.refundable_stars_payments,
-                })}
-              </p>
-            )}
-            <div className="your-data-actions">
-              <ButtonLink href="/" variant="secondary">
-                {t('privacy.delete.spend')}
-              </ButtonLink>
-              <Button variant="secondary" onClick={openSupport}>
-                {t('privacy.delete.askRefund')}
-              </Button>
-            </div>
+      <h2 id="delete-account-title">{t('privacy.delete.title')}</h2>
+      <p id="delete-account-what">{t('privacy.delete.what')}</p>
+      <dl className="profile-facts">
+        <dt>{t('privacy.delete.balance')}</dt>
+        <dd>
+          <strong data-testid="delete-balance">{formatAmount(confirmation.balance_cents)}</strong>
+        </dd>
+        <dt>{t('privacy.delete.freeMessages')}</dt>
+        <dd>{confirmation.free_messages}</dd>
+      </dl>
+      {hasBalance && (
+        <div className="your-data-warning" role="note">
+          <p>{t('privacy.delete.balanceLost')}</p>
+          {confirmation.refundable_stars_payments > 0 && (
+            <p>
+              {t('privacy.delete.starsRefund', {
+                count: confirmation.refundable_stars_payments,
+              })}
+            </p>
+          )}
+          <div className="your-data-actions">
+            <ButtonLink href="/" variant="secondary">
+              {t('privacy.delete.spend')}
+            </ButtonLink>
+            <Button variant="secondary" onClick={openSupport}>
+              {t('privacy.delete.askRefund')}
+            </Button>
           </div>
-        )}
-        <p className="muted small">{t('privacy.delete.kept')}</p>
-        <Button
-          variant="danger"
-          block
-          busy={busy}
-          busyLabel={t('privacy.delete.deleting')}
-          onClick={() => void remove()}
-        >
-          {t('privacy.delete.confirm')}
-        </Button>
-        <Button variant="secondary" block onClick={onCancel} disabled={busy} autoFocus>
-          {t('privacy.delete.cancel')}
-        </Button>
-      </div>
-    </div>
+        </div>
+      )}
+      <p className="muted small">{t('privacy.delete.kept')}</p>
+      <Button
+        variant="danger"
+        block
+        busy={busy}
+        busyLabel={t('privacy.delete.deleting')}
+        onClick={() => void remove()}
+      >
+        {t('privacy.delete.confirm')}
+      </Button>
+      <Button variant="secondary" block onClick={onCancel} disabled={busy} autoFocus>
+        {t('privacy.delete.cancel')}
+      </Button>
+    </Dialog>
   );
 }
 

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { errorText } from '../../lib/error-text';
 import { useT } from '../../lib/i18n';
+import { ConfirmDialog } from '../ui/dialog';
 import { showToast } from '../ui/toast';
 import { BanIcon, FlagIcon } from '../ui/icons';
 import { ReportDialog } from './report-dialog';
@@ -50,38 +51,13 @@ export function AdvisorSafetyActions({ advisorId, name }: { advisorId: number; n
         />
       )}
       {confirming && (
-        <div
-          className="modal-backdrop"
-          onClick={(event) => event.target === event.currentTarget && setConfirming(false)}
-        >
-          <div
-            className="modal"
-            role="alertdialog"
-            aria-modal="true"
-            aria-labelledby="block-advisor-title"
-            aria-describedby="block-advisor-message"
-          >
-            <h2 id="block-advisor-title">{t('safety.block.confirmAdvisorTitle', { name })}</h2>
-            <p id="block-advisor-message" className="muted">
-              {t('safety.block.confirmAdvisor', { name })}
-            </p>
-            <button
-              type="button"
-              className="button button-danger"
-              onClick={() => void change(true)}
-            >
-              {t('safety.block.confirm')}
-            </button>
-            <button
-              type="button"
-              className="button button-secondary"
-              onClick={() => setConfirming(false)}
-              autoFocus
-            >
-              {t('common.cancel')}
-            </button>
-          </div>
-        </div>
+        <ConfirmDialog
+          title={t('safety.block.confirmAdvisorTitle', { name })}
+          message={t('safety.block.confirmAdvisor', { name })}
+          confirmLabel={t('safety.block.confirm')}
+          onConfirm={() => void change(true)}
+          onCancel={() => setConfirming(false)}
+        />
       )}
     </div>
   );

@@ -8,6 +8,7 @@ import { isApiError } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { useT } from '../../lib/i18n';
 import { haptic } from '../../lib/telegram';
+import { Dialog } from '../ui/dialog';
 import { showToast } from '../ui/toast';
 import { sendReport, type ReportTarget } from './safety-api';
 import './safety.css';
@@ -39,63 +40,55 @@ export function ReportDialog({ target, onClose }: { target: ReportTarget; onClos
   };
 
   return (
-    <div
-      className="modal-backdrop"
-      onClick={(event) => event.target === event.currentTarget && onClose()}
+    <Dialog
+      className="report-dialog"
+      labelledBy="report-title"
+      onClose={onClose}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
     >
-      <form
-        className="modal report-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="report-title"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <h2 id="report-title">
-          {t(
-            target.kind === 'message' ? 'safety.report.messageTitle' : 'safety.report.advisorTitle',
-          )}
-        </h2>
-        <p className="muted">{t('safety.report.intro')}</p>
-        <fieldset className="report-reasons">
-          <legend className="visually-hidden">{t('safety.report.reason')}</legend>
-          {REPORT_REASONS.map((value) => (
-            <label key={value} className="report-reason">
-              <input
-                type="radio"
-                name="report-reason"
-                value={value}
-                checked={reason === value}
-                onChange={() => setReason(value)}
-              />
-              <span>{t(`safety.reasons.${value}`)}</span>
-            </label>
-          ))}
-        </fieldset>
-        <label className="report-note">
-          <span>{t('safety.report.note')}</span>
-          <textarea
-            className="input"
-            rows={3}
-            maxLength={SAFETY_LIMITS.reportTextMaxLength}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-          />
-        </label>
-        {error && (
-          <p className="report-error" role="alert">
-            {error}
-          </p>
-        )}
-        <button type="submit" className="button button-danger" disabled={!reason || sending}>
-          {t('safety.report.send')}
-        </button>
-        <button type="button" className="button button-secondary" onClick={onClose}>
-          {t('common.cancel')}
-        </button>
-      </form>
-    </div>
+      <h2 id="report-title">
+        {t(target.kind === 'message' ? 'safety.report.messageTitle' : 'safety.report.advisorTitle')}
+      </h2>
+      <p className="muted">{t('safety.report.intro')}</p>
+      <fieldset className="report-reasons">
+        <legend className="visually-hidden">{t('safety.report.reason')}</legend>
+        {REPORT_REASONS.map((value) => (
+          <label key={value} className="report-reason">
+            <input
+              type="radio"
+              name="report-reason"
+              value={value}
+              checked={reason === value}
+              onChange={() => setReason(value)}
+            />
+            <span>{t(`safety.reasons.${value}`)}</span>
+          </label>
+        ))}
+      </fieldset>
+      <label className="report-note">
+        <span>{t('safety.report.note')}</span>
+        <textarea
+          className="input"
+          rows={3}
+          maxLength={SAFETY_LIMITS.reportTextMaxLength}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+      </label>
+      {error && (
+        <p className="report-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="button button-danger" disabled={!reason || sending}>
+        {t('safety.report.send')}
+      </button>
+      <button type="button" className="button button-secondary" onClick={onClose}>
+        {t('common.cancel')}
+      </button>
+    </Dialog>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * Top-ups: TON deposits (quotes, the deposit watcher), Telegram Stars invoices, crypto through
- * NOWPayments, and demo mode's test payments. Each credit goes through the money module.
+ * NOWPayments, and demo mode's test payments. Each credit goes through the money module. Also the
+ * user's payment history with each payment's receipt.
  */
 import { defineModule } from '../kernel/module.js';
 import { paymentsPersonalData } from './personal-data.repository.js';
@@ -13,11 +14,14 @@ import { TestPaymentsService } from './test-payments.js';
 import { tonRateSource } from './ton-rate.js';
 import { paymentsRoutes, testPaymentRoutes } from './payments.routes.js';
 import { cryptoRoutes } from './crypto.routes.js';
+import { PaymentHistoryRepository } from './history.repository.js';
+import { PaymentHistoryService } from './history.service.js';
+import { paymentHistoryRoutes } from './history.routes.js';
 import { registerStarsHandlers } from './stars-bot-handlers.js';
 import { ToncenterClient } from './toncenter.js';
 import { TonDepositWatcher } from './ton-watcher.js';
 
-export type { CryptoPaymentsService, PaymentsService, TestPaymentsService };
+export type { CryptoPaymentsService, PaymentHistoryService, PaymentsService, TestPaymentsService };
 export type {
   DepositRecord as Deposit,
   StarsPaymentRecord as StarsPayment,
@@ -34,6 +38,8 @@ declare module '../kernel/module.js' {
     crypto: CryptoPaymentsService;
     /** Demo mode's test payments (on only with demo sign-in). */
     testPayments: TestPaymentsService;
+    /** The user's top-ups, refunds and credits with their receipts. */
+    paymentHistory: PaymentHistoryService;
   }
 }
 
@@ -67,12 +73,17 @@ export const paymentsModule = defineModule({
       publicUrl: config.publicUrl,
       phonePayments: config.phonePayments,
     });
-    return { payments, crypto, testPayments };
+    // Payouts and top-ups are on one network: a deposit's transaction opens on the payouts' explorer.
+    const paymentHistory = new PaymentHistoryService(new PaymentHistoryRepository(sql), {
+      tonExplorerUrl: config.payouts.explorerUrl,
+    });
+    return { payments, crypto, testPayments, paymentHistory };
   },
   routes: async (app, { config, services, server }) => {
     paymentsRoutes(app, services.auth, services.payments, config, server.limits);
     testPaymentRoutes(app, services.auth, services.testPayments, server.limits);
     await cryptoRoutes(app, services.auth, services.crypto, server.limits);
+    paymentHistoryRoutes(app, services.auth, services.paymentHistory);
   },
   botHandlers: (updates, { services, logTo }) =>
     registerStarsHandlers(updates, { payments: services.payments, log: logTo }),

@@ -195,6 +195,20 @@ describe.skipIf(skipReason())("inside Telegram: Telegram's controls and colours"
       await hostSends(page, 'back_button_pressed');
       await dialog.waitFor({ state: 'detached' });
       expect(new URL(page.url()).pathname).toBe('/chat/5');
+      // So do the chat's menu and a confirmation opened from it.
+      const menuButton = page.getByRole('button', { name: tr(lang, 'chat.menu') });
+      await menuButton.click();
+      const menu = page.getByRole('menu');
+      await menu.waitFor();
+      await hostSends(page, 'back_button_pressed');
+      await menu.waitFor({ state: 'detached' });
+      await menuButton.click();
+      await page.getByRole('menuitem', { name: tr(lang, 'safety.block.blockAdvisor') }).click();
+      const confirmation = page.getByRole('alertdialog');
+      await confirmation.waitFor();
+      await hostSends(page, 'back_button_pressed');
+      await confirmation.waitFor({ state: 'detached' });
+      expect(new URL(page.url()).pathname).toBe('/chat/5');
 
       // Three free messages, then too little balance: the reply box shuts and "Add balance" is
       // Telegram's MainButton.

@@ -69,15 +69,15 @@ describe.skipIf(skipReason())('balance screen', () => {
 
   it('without a bot, shows the card buttons disabled with the reason, never a failed payment', async () => {
     const app = await newVisitor(browser, 'ru', 'dark');
-    await app.page.goto(`${server.url}/payments`);
-    await app.page.getByText('Способы оплаты').first().waitFor();
+    await app.page.goto(`${server.url}/balance`);
+    await app.page.getByRole('heading', { name: 'Баланс' }).waitFor();
     await app.page
       .getByText('Оплата картой работает внутри Telegram: откройте Seer из его бота.')
       .waitFor();
     for (const brand of ['Google Pay', 'Apple Pay', 'Mastercard'])
       expect(await app.page.getByRole('button', { name: brand }).isDisabled()).toBe(true);
     expect(await app.page.getByText('Не удалось пополнить баланс.').count()).toBe(0);
-    await screenshot(app, 'payments-stars-off');
+    await screenshot(app, 'balance-stars-off');
     expect(unexpectedErrors(app, OFFLINE_NOISE)).toEqual([]);
     await app.context.close();
   });

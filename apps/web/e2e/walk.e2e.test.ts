@@ -112,7 +112,7 @@ async function fullWalk(browser: Browser, lang: Lang, theme: Theme) {
   await capture(app, '12-profile-settings');
   await go(app, '/privacy-policy', heading(page, t('legal.title')));
   await capture(app, '13-privacy');
-  await go(app, '/payments', heading(page, t('balance.paymentMethods')));
+  await go(app, '/payments', heading(page, t('payments.title')));
   await capture(app, '14-payments');
   await go(app, '/balance', heading(page, t('balance.title')));
   await capture(app, '15-balance');

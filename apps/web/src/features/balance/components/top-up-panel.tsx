@@ -1,5 +1,5 @@
 /**
- * The payment component of /balance and /payments. Every method says what it is, and one that is
+ * The payment component of /balance. Every method says what it is, and one that is
  * not configured is not offered or is shown disabled with the reason (docs/decisions/020):
  * - Telegram Stars first inside Telegram (what a Star costs; Telegram takes cards, Apple Pay and
  *   Google Pay for Stars), and the three card brands, whose modal says the same and then opens

@@ -48,21 +48,23 @@ export function AdvisorListCard({ advisor }: { advisor: Advisor }) {
   );
 }
 
-/** The card's shape while the list loads (inside a Skeleton): the same card, lines for the facts. */
+/**
+ * The card's shape while the list loads (inside a Skeleton): the same card, a line per fact as
+ * they wrap on a phone (the rating under the name, the years under the category).
+ */
 export function AdvisorListCardSkeleton() {
   return (
     <div className="card advisor-card">
       <SkeletonCircle size={64} />
       <span className="advisor-card-body">
-        <span className="advisor-card-top">
-          <SkeletonLine width="45%" />
-          <SkeletonLine width={96} />
-        </span>
-        <SkeletonLine width="55%" className="small" />
-        <SkeletonLine width="95%" className="small" />
-        <SkeletonLine width="70%" className="small" />
+        <SkeletonLine width="45%" />
+        <SkeletonLine width={96} />
         <SkeletonLine width="50%" className="small" />
-        <SkeletonLine width="30%" />
+        <SkeletonLine width="60%" className="small" />
+        <SkeletonLine width="95%" className="small" />
+        <SkeletonLine width="80%" className="small" />
+        <SkeletonLine width="65%" className="small" />
+        <SkeletonLine width="35%" />
       </span>
     </div>
   );

@@ -154,6 +154,7 @@ function AdvisorProfileSkeleton() {
             <SkeletonLine width={96} />
             <SkeletonLine width="45%" className="advisor-price" />
             <SkeletonLine width="80%" className="small" />
+            <SkeletonLine width="50%" className="small" />
           </div>
         </div>
         <RatingSummarySkeleton reviews={TYPICAL_REVIEWS} />

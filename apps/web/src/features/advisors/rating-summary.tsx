@@ -110,6 +110,8 @@ export function ReviewItemSkeleton({ compact = false }: { compact?: boolean }) {
       </div>
       {!compact && <SkeletonLine width={96} />}
       <SkeletonLine width="90%" />
+      {/* The most helpful reviews show three lines of their text. */}
+      {compact && <SkeletonLine width="95%" />}
       <SkeletonLine width="60%" />
     </li>
   );
@@ -125,7 +127,7 @@ export function RatingSummarySkeleton({ reviews }: { reviews: number }) {
       <div className={styles.top}>
         <div className={styles.average}>
           <strong>
-            <SkeletonLine width="1.6em" />
+            <SkeletonLine width="1.8em" />
           </strong>
           <SkeletonLine width={96} />
           <SkeletonLine width="70%" className="small" />

@@ -1,50 +1,45 @@
 /** A workspace dialog's messages, one separator per day ("Today", "Yesterday", a date), each message with its time. */
-import { Fragment, useState, type RefObject } from 'react';
+import { Fragment, lazy, Suspense, useState, type RefObject } from 'react';
 import type { Message } from '@seer/contract';
 import { formatDate, useT } from '../../lib/i18n';
 import { sizedImage } from '../../lib/image-sizes';
 import { groupByDay, TIME_FORMAT } from '../../shared/chat-dates/chat-dates';
 import { DayLabelText } from '../../shared/chat-dates/day-label';
+import { useMessageActions } from '../../shared/safety/message-actions';
 import { ReadIcon, SentIcon } from '../../shared/ui/icons';
+
+const ImageViewer = lazy(() => import('../../shared/chat-pictures/image-viewer'));
 
 function Bubble({
   message,
   onReport,
+  onOpenImage,
 }: {
   message: Message;
   /** Report the client's message (decision 048): a tap on the bubble offers it. */
   onReport?: (messageId: number) => void;
+  onOpenImage: (url: string) => void;
 }) {
   const t = useT();
-  const [actions, setActions] = useState(false);
   const mine = message.sender === 'manager';
-  const reportable = !mine && onReport !== undefined;
+  const actions = useMessageActions(!mine && onReport !== undefined);
   return (
     <li
       className={`workspace-bubble ${mine ? 'workspace-bubble-mine' : ''}`}
       data-sender={message.sender}
-      onClick={
-        reportable
-          ? (event) => {
-              if ((event.target as HTMLElement).closest('a, button')) return;
-              setActions((open) => !open);
-            }
-          : undefined
-      }
-      onContextMenu={
-        reportable
-          ? (event) => {
-              event.preventDefault();
-              setActions(true);
-            }
-          : undefined
-      }
+      {...actions.bubbleProps}
     >
       {(message.kind === 'tarot' || message.kind === 'dream') && (
         <span className="small muted">{t(`workspace.kind.${message.kind}`)}</span>
       )}
       {message.image_url && (
-        <a href={message.image_url} target="_blank" rel="noreferrer">
+        <a
+          href={message.image_url}
+          onClick={(event) => {
+            event.preventDefault();
+            onOpenImage(message.image_url!);
+          }}
+        >
           <img
             {...sizedImage(message.image_url, 280)}
             alt={t('workspace.picture')}
@@ -72,12 +67,12 @@ function Bubble({
           </span>
         )}
       </span>
-      {reportable && actions && (
+      {actions.open && onReport && (
         <span className="message-actions">
           <button
             type="button"
             onClick={() => {
-              setActions(false);
+              actions.close();
               onReport(message.id);
             }}
           >
@@ -99,20 +94,33 @@ export function WorkspaceMessages({
   onReport?: (messageId: number) => void;
 }) {
   const t = useT();
+  const [viewing, setViewing] = useState<string | null>(null);
   return (
-    <ul className="workspace-messages" ref={scroller} aria-label={t('workspace.messages')}>
-      {groupByDay(messages).map((group) => (
-        <Fragment key={group.day}>
-          <li className="workspace-day" role="separator">
-            <span>
-              <DayLabelText label={group.label} />
-            </span>
-          </li>
-          {group.messages.map((message) => (
-            <Bubble key={message.id} message={message} onReport={onReport} />
-          ))}
-        </Fragment>
-      ))}
-    </ul>
+    <>
+      <ul className="workspace-messages" ref={scroller} aria-label={t('workspace.messages')}>
+        {groupByDay(messages).map((group) => (
+          <Fragment key={group.day}>
+            <li className="workspace-day" role="separator">
+              <span>
+                <DayLabelText label={group.label} />
+              </span>
+            </li>
+            {group.messages.map((message) => (
+              <Bubble
+                key={message.id}
+                message={message}
+                onReport={onReport}
+                onOpenImage={setViewing}
+              />
+            ))}
+          </Fragment>
+        ))}
+      </ul>
+      {viewing && (
+        <Suspense fallback={null}>
+          <ImageViewer url={viewing} onClose={() => setViewing(null)} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -16,12 +16,13 @@ import type { Message } from '@seer/contract';
 import { formatDate, useT } from '../../lib/i18n';
 import { sizedImage } from '../../lib/image-sizes';
 import { ClockIcon, ErrorIcon, ReadIcon, SentIcon } from '../../shared/ui/icons';
+import { useMessageActions } from '../../shared/safety/message-actions';
 import type { Outgoing } from './outbox';
 import { groupByDay, TIME_FORMAT } from '../../shared/chat-dates/chat-dates';
 import { DayLabelText } from '../../shared/chat-dates/day-label';
 import styles from './chat.module.css';
 
-const ImageViewer = lazy(() => import('./image-viewer'));
+const ImageViewer = lazy(() => import('../../shared/chat-pictures/image-viewer'));
 
 /** About the widest a picture is shown in a bubble (CSS pixels); the viewer shows the original. */
 const CHAT_IMAGE_WIDTH = 280;
@@ -37,30 +38,14 @@ function MessageBubble({
   onOpenImage: (url: string) => void;
 }) {
   const t = useT();
-  const [actions, setActions] = useState(false);
   const mine = message.sender === 'user';
   const time = formatDate(new Date(message.message_date), TIME_FORMAT);
-  const reportable = !mine && onReport !== undefined;
+  const actions = useMessageActions(!mine && onReport !== undefined);
   return (
     <li
       className={`${styles.bubble} ${mine ? styles.mine : styles.theirs}`}
       data-sender={message.sender}
-      onClick={
-        reportable
-          ? (event) => {
-              if ((event.target as HTMLElement).closest('a, button')) return;
-              setActions((open) => !open);
-            }
-          : undefined
-      }
-      onContextMenu={
-        reportable
-          ? (event) => {
-              event.preventDefault();
-              setActions(true);
-            }
-          : undefined
-      }
+      {...actions.bubbleProps}
     >
       {(message.kind === 'tarot' || message.kind === 'dream') && (
         <span className={styles.kind}>
@@ -102,12 +87,12 @@ function MessageBubble({
           </span>
         )}
       </span>
-      {reportable && actions && (
+      {actions.open && onReport && (
         <span className="message-actions">
           <button
             type="button"
             onClick={() => {
-              setActions(false);
+              actions.close();
               onReport(message.id);
             }}
           >

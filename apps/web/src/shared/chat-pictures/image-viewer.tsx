@@ -1,12 +1,13 @@
 /**
- * A chat picture full screen, inside the app (decision 055): the original over a dark backdrop;
- * a tap outside it, the close button, Escape or Telegram's BackButton closes it.
+ * A chat picture full screen, inside the app (decision 055), for users and advisors alike: the
+ * original over a dark backdrop; a tap outside it, the close button, Escape or Telegram's
+ * BackButton closes it. Nothing leaves Telegram for a browser tab.
  */
 import { useEffect, useRef } from 'react';
 import { useT } from '../../lib/i18n';
 import { useOverlay } from '../../lib/overlays';
 import { CloseIcon } from '../../shared/ui/icons';
-import styles from './chat.module.css';
+import styles from './image-viewer.module.css';
 
 export default function ImageViewer({ url, onClose }: { url: string; onClose: () => void }) {
   const t = useT();

@@ -205,6 +205,22 @@ export class AdvisorsService {
     return this.repository.listAll();
   }
 
+  /**
+   * Rows that name an advisor, each built with that advisor as users see them; any advisor, active
+   * or not (a dialog or a block outlives a listing). Rows of an advisor deleted since are left out.
+   */
+  async withAdvisors<Row extends { advisor_id: number }, Out>(
+    rows: readonly Row[],
+    build: (row: Row, advisor: Advisor) => Out,
+  ): Promise<Out[]> {
+    if (rows.length === 0) return [];
+    const byId = new Map((await this.listAll()).map((record) => [record.id, record]));
+    return rows.flatMap((row) => {
+      const record = byId.get(row.advisor_id);
+      return record ? [build(row, this.toWire(record))] : [];
+    });
+  }
+
   /** The active advisor record linked to this Telegram user, if any. */
   async linkedTo(telegramId: number): Promise<AdvisorRecord | null> {
     return this.repository.findByTelegramId(telegramId);

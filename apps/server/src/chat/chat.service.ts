@@ -321,26 +321,17 @@ export class ChatService {
 
   async userChats(userId: number): Promise<ChatSummary[]> {
     const rows = await this.repository.userChats(userId);
-    if (rows.length === 0) return [];
-    const byId = new Map((await this.advisors.listAll()).map((a) => [a.id, a]));
-    return rows.flatMap((row) => {
-      const advisor = byId.get(row.advisor_id);
-      if (!advisor) return [];
-      const wire = this.advisors.toWire(advisor);
-      return [
-        {
-          manager_id: advisor.id,
-          name: wire.name,
-          avatar: wire.avatar,
-          last_message: row.last_message_text,
-          message_date: row.last_message_at?.toISOString() ?? null,
-          rating: wire.rating,
-          isOnline: wire.isOnline,
-          price: wire.price,
-          unread: row.user_unread,
-        },
-      ];
-    });
+    return this.advisors.withAdvisors(rows, (row, advisor) => ({
+      manager_id: advisor.id,
+      name: advisor.name,
+      avatar: advisor.avatar,
+      last_message: row.last_message_text,
+      message_date: row.last_message_at?.toISOString() ?? null,
+      rating: advisor.rating,
+      isOnline: advisor.isOnline,
+      price: advisor.price,
+      unread: row.user_unread,
+    }));
   }
 
   async advisorChats(advisor: Advisor): Promise<AdvisorDialog[]> {

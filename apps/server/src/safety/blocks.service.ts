@@ -29,7 +29,7 @@ export class BlocksService {
 
   constructor(
     private readonly repository: SafetyRepository,
-    private readonly advisors: Pick<AdvisorsService, 'find' | 'listAll' | 'toWire'>,
+    private readonly advisors: Pick<AdvisorsService, 'find' | 'withAdvisors'>,
     private readonly users: Pick<UsersService, 'ensureExists'>,
     private readonly sql: Sql,
     private readonly events: EventBus,
@@ -113,21 +113,12 @@ export class BlocksService {
   /** The advisors this user blocked, for Settings (where they are unblocked). */
   async blockedAdvisors(userId: number): Promise<BlockedAdvisor[]> {
     const rows = await this.repository.blockedByUser(userId);
-    if (rows.length === 0) return [];
-    const byId = new Map((await this.advisors.listAll()).map((a) => [a.id, a]));
-    return rows.flatMap((row) => {
-      const advisor = byId.get(row.advisor_id);
-      if (!advisor) return [];
-      const wire = this.advisors.toWire(advisor);
-      return [
-        {
-          manager_id: advisor.id,
-          name: wire.name,
-          avatar: wire.avatar,
-          blocked_at: row.created_at.toISOString(),
-        },
-      ];
-    });
+    return this.advisors.withAdvisors(rows, (row, advisor) => ({
+      manager_id: advisor.id,
+      name: advisor.name,
+      avatar: advisor.avatar,
+      blocked_at: row.created_at.toISOString(),
+    }));
   }
 
   /**

@@ -5,6 +5,7 @@
  * recompute at once, and if the leader goes away the next instance to tick takes the lock over.
  */
 import { LeaderLock, LOCK_KEYS } from '../db/leader-lock.js';
+import { PeriodicRound } from '../kernel/periodic-round.js';
 import type { Sql } from '../db/database.js';
 import type { LogFunction } from '../logger.js';
 import type { AdvisorsService } from './advisors.service.js';
@@ -18,13 +19,13 @@ export interface ResponseTimesOptions {
 
 export class ResponseTimesRefresher {
   private readonly lock: LeaderLock;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
+  private readonly periodic: PeriodicRound<void>;
   /** Completed recomputations on this instance (tests, logs). */
   refreshes = 0;
 
   constructor(private readonly options: ResponseTimesOptions) {
     this.lock = new LeaderLock(options.sql, LOCK_KEYS.responseTimes);
+    this.periodic = new PeriodicRound(() => this.round(), options.intervalMs);
   }
 
   /** Whether this instance is the one recomputing. */
@@ -34,26 +35,17 @@ export class ResponseTimesRefresher {
 
   /** Ticks at once, then every interval. */
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.tick(), this.options.intervalMs);
-    this.timer.unref();
-    void this.tick();
+    this.periodic.start();
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+    await this.periodic.stop();
     await this.lock.release();
   }
 
   /** One round: recompute when this instance holds (or can take) the lock; never throws. */
   tick(): Promise<void> {
-    // A slow recomputation is not started twice on one instance.
-    this.running ??= this.round().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.periodic.tick();
   }
 
   private async round(): Promise<void> {

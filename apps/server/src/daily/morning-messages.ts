@@ -7,6 +7,7 @@
  */
 import type { Sql } from '../db/database.js';
 import type { LogFunction } from '../logger.js';
+import { PeriodicRound } from '../kernel/periodic-round.js';
 import type { UserNotices } from '../bot/index.js';
 import type { HoroscopeService } from '../horoscope/index.js';
 import type { UsersService } from '../users/index.js';
@@ -27,8 +28,7 @@ const DEFAULTS: MorningOptions = { intervalMs: 60_000, batch: 200, now: () => ne
 
 export class MorningMessages {
   private readonly options: MorningOptions;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
+  private readonly periodic: PeriodicRound<number>;
 
   constructor(
     private readonly deps: {
@@ -42,27 +42,20 @@ export class MorningMessages {
     options: Partial<MorningOptions> = {},
   ) {
     this.options = { ...DEFAULTS, ...options };
+    this.periodic = new PeriodicRound(() => this.round(), this.options.intervalMs);
   }
 
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.tick(), this.options.intervalMs);
-    this.timer.unref();
-    void this.tick();
+    this.periodic.start();
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+    await this.periodic.stop();
   }
 
   /** One round; never throws. Answers how many messages were written. */
   tick(): Promise<number> {
-    this.running ??= this.round().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.periodic.tick();
   }
 
   private async round(): Promise<number> {

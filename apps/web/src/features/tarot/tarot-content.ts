@@ -1,7 +1,7 @@
 /** The long card texts, loaded only by the tarot screen (they live in locales/<locale>/content/). */
 import { useEffect, useState } from 'react';
 import { useLocale } from '../../lib/i18n';
-import type { TarotCardId } from '../../shared/tarot-art/tarot-deck';
+import type { TarotCardName } from '@seer/contract';
 
 interface Reading {
   keywords: string;
@@ -10,7 +10,10 @@ interface Reading {
   finances: string;
   advice: string;
 }
-export type TarotTexts = Record<TarotCardId, { name: string; upright: Reading; reversed: Reading }>;
+export type TarotTexts = Record<
+  TarotCardName,
+  { name: string; upright: Reading; reversed: Reading }
+>;
 
 const files = import.meta.glob<TarotTexts>('../../locales/*/content/tarot-cards.json', {
   import: 'default',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render } from '@testing-library/react';
 import { CardBack, CardFace } from './card-art';
-import { TAROT_CARDS } from './tarot-deck';
+import { TAROT_CARD_IDS } from '@seer/contract';
 
 function illustration(container: HTMLElement): string {
   const art = container.querySelector('[data-testid="tarot-illustration"]');
@@ -13,7 +13,7 @@ describe('tarot card art', () => {
   it('gives each of the 8 cards its own illustration and numeral', () => {
     const pictures = new Set<string>();
     const numerals = new Set<string>();
-    for (const card of TAROT_CARDS) {
+    for (const card of TAROT_CARD_IDS) {
       const { container, unmount } = render(<CardFace card={card} label={card} />);
       const art = illustration(container);
       expect(art.length).toBeGreaterThan(100);
@@ -21,7 +21,7 @@ describe('tarot card art', () => {
       numerals.add(container.querySelector('text')?.textContent ?? '');
       unmount();
     }
-    expect(TAROT_CARDS).toHaveLength(8);
+    expect(TAROT_CARD_IDS).toHaveLength(8);
     expect(pictures.size).toBe(8);
     expect(numerals.size).toBe(8);
   });

@@ -5,12 +5,12 @@
  */
 import type { ReactNode } from 'react';
 import { Frame, GOLD, STROKE, rays, spark, starPath } from './card-frame';
-import type { TarotCardId } from './tarot-deck';
+import type { TarotCardName } from '@seer/contract';
 
 export { CardBack } from './card-back';
 
 /** Each card's own picture, in the 120 × 200 frame between the numeral and the foot ornament. */
-const FACES: Record<TarotCardId, { numeral: string; art: ReactNode }> = {
+const FACES: Record<TarotCardName, { numeral: string; art: ReactNode }> = {
   magician: {
     numeral: 'I',
     // A raised wand under the lemniscate, the four tools on the table below.
@@ -164,7 +164,7 @@ export function CardFace({
   label,
   reversed = false,
 }: {
-  card: TarotCardId;
+  card: TarotCardName;
   label: string;
   reversed?: boolean;
 }) {

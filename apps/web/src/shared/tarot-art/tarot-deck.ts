@@ -1,23 +1,13 @@
 /** The tarot deck: 8 cards, each upright or reversed — 16 entries. One draw a day. */
-export const TAROT_CARDS = [
-  'magician',
-  'high-priestess',
-  'empress',
-  'lovers',
-  'chariot',
-  'wheel-of-fortune',
-  'star',
-  'sun',
-] as const;
-export type TarotCardId = (typeof TAROT_CARDS)[number];
+import { TAROT_CARD_IDS, type TarotCardName } from '@seer/contract';
 
 export interface TarotDraw {
-  card: TarotCardId;
+  card: TarotCardName;
   reversed: boolean;
 }
 
 /** Every one of the 16 entries, in a fixed order. */
-export const TAROT_ENTRIES: readonly TarotDraw[] = TAROT_CARDS.flatMap((card) => [
+export const TAROT_ENTRIES: readonly TarotDraw[] = TAROT_CARD_IDS.flatMap((card) => [
   { card, reversed: false },
   { card, reversed: true },
 ]);

@@ -168,7 +168,9 @@ describe.skipIf(skipReason())("advisors' workspace with a user, live", () => {
     await u.getByText('Hello from the e2e user').waitFor();
     // The bubble shows at once, while the send is on its way; the charge follows its answer.
     await expect
-      .poll(async () => (await callAs<{ balance_cents: number }>(u, '/api/GetUser.php')).balance_cents)
+      .poll(
+        async () => (await callAs<{ balance_cents: number }>(u, '/api/GetUser.php')).balance_cents,
+      )
       .toBe(1000 - priceCents);
 
     // Arrives live in the advisor's inbox, unread.

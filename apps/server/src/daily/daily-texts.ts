@@ -115,17 +115,23 @@ export function cardOfTheDay(userId: number, day: string): DayCard {
   return { card: TAROT_CARD_IDS[entry >> 1]!, reversed: (entry & 1) === 1 };
 }
 
-export function cardLine(card: DayCard, locale: Locale): string {
+/** The card in the reader's language: its name, which way up it lies, and its line for the day. */
+export function cardWords(
+  card: DayCard,
+  locale: Locale,
+): { name: string; orientation: string; line: string } {
   const words = CARD_WORDS[card.card];
-  const orientation =
-    locale === 'ru'
-      ? card.reversed
-        ? 'перевёрнутая'
-        : 'прямая'
-      : card.reversed
-        ? 'reversed'
-        : 'upright';
-  return `${words.name[locale]} (${orientation}): ${card.reversed ? words.reversed[locale] : words.upright[locale]}`;
+  const way = card.reversed ? 'reversed' : 'upright';
+  return {
+    name: words.name[locale],
+    orientation: DAILY_TEXTS[locale][way],
+    line: words[way][locale],
+  };
+}
+
+export function cardLine(card: DayCard, locale: Locale): string {
+  const { name, orientation, line } = cardWords(card, locale);
+  return `${name} (${orientation}): ${line}`;
 }
 
 export const DAILY_TEXTS = {
@@ -137,6 +143,8 @@ export const DAILY_TEXTS = {
     alreadyStopped: 'Morning messages are already off.',
     shareTitle: 'My tarot card of the day',
     shareInvite: 'Draw yours in Seer',
+    upright: 'upright',
+    reversed: 'reversed',
   },
   ru: {
     morningTitle: 'Доброе утро! Ваша карта дня',
@@ -146,6 +154,8 @@ export const DAILY_TEXTS = {
     alreadyStopped: 'Утренние сообщения уже выключены.',
     shareTitle: 'Моя карта таро на сегодня',
     shareInvite: 'Вытяните свою в Seer',
+    upright: 'прямая',
+    reversed: 'перевёрнутая',
   },
 } as const satisfies Record<Locale, Record<string, string>>;
 

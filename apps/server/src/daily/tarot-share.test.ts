@@ -9,6 +9,7 @@ import { CALLS } from '@seer/contract';
 import { FakeBotApi } from '../test/fakes/bot-api.js';
 import { newUserId, startTestApp, TEST_BOT_TOKEN, type TestApp } from '../test/harness.js';
 import { RATE_LIMITS } from '../rate-limits/rate-limits.js';
+import { storySvg } from './tarot-share.js';
 
 const PUBLIC_URL = 'https://seer.example';
 const APP_URL = 'https://t.me/seer_test_bot/app';
@@ -120,5 +121,20 @@ describe('ShareTarot', () => {
       '/api/tarot-cards/sun/upright/en/poster.jpg',
     ])
       expect((await t.app.inject({ method: 'GET', url: bad })).statusCode, bad).toBe(400);
+  });
+});
+
+describe('the story picture', () => {
+  it('names the card, which way up it lies and its line, in the asked language', () => {
+    const reversed = storySvg({ card: 'lovers', reversed: true }, 'ru');
+    expect(reversed).toContain('>Влюблённые<');
+    expect(reversed).toContain('>перевёрнутая<');
+    expect(reversed).toContain('честный разговор');
+    expect(reversed).toContain('rotate(180');
+    const upright = storySvg({ card: 'lovers', reversed: false }, 'en');
+    expect(upright).toContain('>The Lovers<');
+    expect(upright).toContain('>upright<');
+    expect(upright).toContain('choose with your heart');
+    expect(upright).toContain('Draw yours in Seer');
   });
 });

@@ -8,7 +8,7 @@
 import type { InlineQueryResultArticle } from 'grammy/types';
 import type { Locale, TarotCardName } from '@seer/contract';
 import type { BotApi } from '../bot/index.js';
-import { CARD_WORDS, cardLine, DAILY_TEXTS, type DayCard } from './daily-texts.js';
+import { CARD_WORDS, cardLine, cardWords, DAILY_TEXTS, type DayCard } from './daily-texts.js';
 
 /** A prepared message is reused while Telegram keeps it for at least this much longer. */
 const PREPARED_MARGIN_MS = 60_000;
@@ -57,17 +57,8 @@ function star(cx: number, cy: number, outer: number, inner: number): string {
 /** The story picture as SVG: the card, its name, orientation and line, and Seer's name. */
 export function storySvg(card: DayCard, locale: Locale): string {
   const { width, height } = STORY_SIZE;
-  const words = CARD_WORDS[card.card];
+  const { name, orientation, line } = cardWords(card, locale);
   const texts = DAILY_TEXTS[locale];
-  const line = (card.reversed ? words.reversed : words.upright)[locale];
-  const orientation =
-    locale === 'ru'
-      ? card.reversed
-        ? 'перевёрнутая'
-        : 'прямая'
-      : card.reversed
-        ? 'reversed'
-        : 'upright';
   const font = `font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif"`;
   const rows = wrap(line, 30)
     .map(
@@ -92,7 +83,7 @@ export function storySvg(card: DayCard, locale: Locale): string {
     <polygon points="${star(540, 760, 190, 70)}" fill="#e8c66a"/>
     <circle cx="540" cy="760" r="48" fill="#2c1a52"/>
   </g>
-  <text x="540" y="1400" ${font} font-size="72" font-weight="bold" fill="#ffffff" text-anchor="middle">${escapeXml(words.name[locale])}</text>
+  <text x="540" y="1400" ${font} font-size="72" font-weight="bold" fill="#ffffff" text-anchor="middle">${escapeXml(name)}</text>
   <text x="540" y="1460" ${font} font-size="40" fill="#bfa8ec" text-anchor="middle">${escapeXml(orientation)}</text>
   ${rows}
   <text x="540" y="1820" ${font} font-size="48" font-weight="bold" fill="#e8c66a" text-anchor="middle">${escapeXml(texts.shareInvite)}</text>

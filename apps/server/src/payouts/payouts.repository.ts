@@ -290,22 +290,22 @@ export class PayoutsRepository {
    */
   async summary(from: string | null, to: string | null): Promise<SummaryRow[]> {
     return this.sql<SummaryRow[]>`
-      WITH earned AS (
-        SELECT advisor_id, count(*) AS messages, sum(amount_cents) AS cents FROM advisor_earnings
-        WHERE (${from}::date IS NULL OR created_at >= ${from}::date)
-          AND (${to}::date IS NULL OR created_at < ${to}::date + 1)
+      WITH period AS (
+        -- An open end reaches as far as the rows go.
+        SELECT COALESCE(${from}::date, '-infinity') AS first_day,
+          COALESCE(${to}::date + 1, 'infinity') AS after_last_day
+      ), earned AS (
+        SELECT advisor_id, count(*) AS messages, sum(amount_cents) AS cents
+        FROM advisor_earnings, period
+        WHERE created_at >= first_day AND created_at < after_last_day
         GROUP BY advisor_id
       ), reversed AS (
-        SELECT advisor_id, sum(amount_cents) AS cents FROM advisor_ledger
-        WHERE reason = 'reversal'
-          AND (${from}::date IS NULL OR created_at >= ${from}::date)
-          AND (${to}::date IS NULL OR created_at < ${to}::date + 1)
+        SELECT advisor_id, sum(amount_cents) AS cents FROM advisor_ledger, period
+        WHERE reason = 'reversal' AND created_at >= first_day AND created_at < after_last_day
         GROUP BY advisor_id
       ), paid AS (
-        SELECT advisor_id, sum(amount_cents) AS cents FROM payouts
-        WHERE status = 'paid'
-          AND (${from}::date IS NULL OR paid_at >= ${from}::date)
-          AND (${to}::date IS NULL OR paid_at < ${to}::date + 1)
+        SELECT advisor_id, sum(amount_cents) AS cents FROM payouts, period
+        WHERE status = 'paid' AND paid_at >= first_day AND paid_at < after_last_day
         GROUP BY advisor_id
       ), owed AS (
         SELECT advisor_id, sum(cents) AS cents FROM (

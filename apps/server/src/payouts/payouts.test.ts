@@ -623,4 +623,67 @@ describe('accounting', () => {
     });
     expect((await call(ADMIN, 'AdminMarkPaid', { manager_id: a.id })).statusCode).toBe(404);
   });
+
+  it('counts earnings, reversals and paid payouts inside the period only, both days included', async () => {
+    const a = await anEarningAdvisor([]);
+    const ids = await earn(a.id, [
+      { cents: 300, daysAgo: 0 },
+      { cents: 1000, daysAgo: 0 },
+      { cents: 700, daysAgo: 0 },
+      { cents: 80, daysAgo: 0 },
+    ]);
+    // Each row at noon of a fixed day, so the day it falls on is certain in any time zone.
+    const noon = (day: string) => t.db.sql`${day}::date + interval '12 hours'`;
+    for (const [i, day] of ['2025-03-09', '2025-03-10', '2025-03-20', '2025-03-21'].entries())
+      await t.db
+        .sql`UPDATE advisor_earnings SET created_at = ${noon(day)} WHERE message_id = ${ids[i]!}`;
+    for (const [message, cents, day] of [
+      [ids[1]!, -100, '2025-03-15'],
+      [ids[3]!, -50, '2025-03-21'],
+    ] as const)
+      await t.db.sql`
+        INSERT INTO advisor_ledger (advisor_id, amount_cents, reason, message_id, reference, created_at)
+        VALUES (${a.id}, ${cents}, 'reversal', ${message}, ${`dispute:${message}`}, ${noon(day)})`;
+    for (const [cents, day] of [
+      [200, '2025-03-20'],
+      [100, '2025-03-09'],
+    ] as const)
+      await t.db.sql`
+        WITH paid AS (
+          INSERT INTO payouts (advisor_id, amount_cents, address, address_text, status, method, paid_at, closed_at, created_at)
+          VALUES (${a.id}, ${cents}, '', '', 'paid', 'outside', ${noon(day)}, ${noon(day)}, ${noon(day)})
+          RETURNING id
+        )
+        INSERT INTO advisor_ledger (advisor_id, amount_cents, reason, payout_id, reference, created_at)
+        SELECT ${a.id}, ${-cents}, 'payout', id, 'payout:' || id, ${noon(day)} FROM paid`;
+
+    const rowIn = async (query: string) => {
+      const answer = await t.app.inject({
+        method: 'GET',
+        url: `/api/AdminPayouts.php${query}`,
+        headers: { authorization: t.initData(ADMIN) },
+      });
+      const rows = CALLS.AdminPayouts.answer.parse(answer.json()).payouts;
+      return rows.find((r) => r.manager_id === a.id);
+    };
+    // What is owed now does not depend on the period: 2080 earned, 150 reversed, 300 paid.
+    expect(await rowIn('?from=2025-03-10&to=2025-03-20')).toMatchObject({
+      messages: 2,
+      earned_cents: 1600,
+      paid_cents: 200,
+      unpaid_cents: 1630,
+    });
+    expect(await rowIn('?from=2025-03-21')).toMatchObject({
+      messages: 1,
+      earned_cents: 30,
+      paid_cents: 0,
+      unpaid_cents: 1630,
+    });
+    expect(await rowIn('?to=2025-03-09')).toMatchObject({
+      messages: 1,
+      earned_cents: 300,
+      paid_cents: 100,
+    });
+    expect(await rowIn('')).toMatchObject({ messages: 4, earned_cents: 1930, paid_cents: 300 });
+  });
 });

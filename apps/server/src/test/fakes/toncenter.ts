@@ -32,19 +32,8 @@ export interface FakeTransaction {
   hash: string;
   lt: string;
   now: number;
-  in_msg: {
-    hash?: string;
-    source: string | null;
-    destination: string;
-    value: string | null;
-    bounce: boolean;
-    bounced: boolean;
-    message_content: {
-      body: string;
-      decoded: { type: 'text_comment'; comment: string } | null;
-      hash: string;
-    };
-  } | null;
+  /** The incoming message; the fake leaves out its own hash. */
+  in_msg: (Omit<FakeMessage, 'hash'> & { hash?: string }) | null;
   description: {
     type: string;
     aborted: boolean;

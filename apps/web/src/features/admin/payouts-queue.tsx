@@ -12,10 +12,11 @@ import { showToast } from '../../shared/ui/toast';
 import { AdminList } from './admin-list';
 import { refusalText } from './confirm-action';
 import { createPayoutBatch, refreshPayouts, usePayoutQueue } from './payouts-api';
-import type { OperatorWallet } from './payouts-wallet';
+import type { ConnectedWallet } from '../../shared/ton-wallet/ton-connect';
 import './payouts-queue.css';
 
-const PayoutsWallet = lazy(() => import('./payouts-wallet'));
+// The operator's wallet through TON Connect: a lazy chunk, as the top-up's wallet.
+const PayoutsWallet = lazy(() => import('../../shared/ton-wallet/ton-connect'));
 
 function short(address: string): string {
   return address.length > 16 ? `${address.slice(0, 6)}…${address.slice(-6)}` : address;
@@ -26,9 +27,9 @@ export function PayoutsQueue() {
   const locale = useLocale();
   const queue = usePayoutQueue();
   const [chosen, setChosen] = useState<number[]>([]);
-  const [wallet, setWallet] = useState<OperatorWallet | null>(null);
+  const [wallet, setWallet] = useState<ConnectedWallet | null>(null);
   const [busy, setBusy] = useState(false);
-  const onWallet = useCallback((w: OperatorWallet | null) => setWallet(w), []);
+  const onWallet = useCallback((w: ConnectedWallet | null) => setWallet(w), []);
   const data = queue.status === 'success' ? queue.data : null;
   const max = data?.max_batch ?? 4;
   // The wallet widget (and the wallets list it fetches) only when there is something to pay.

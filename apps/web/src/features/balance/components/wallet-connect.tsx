@@ -3,16 +3,8 @@
  * brings @ton/core with it): the library's own connect button, dropdown and notifications, and
  * a handle the top-up panel uses to ask the connected wallet for a transfer.
  */
-import { useEffect } from 'react';
-import {
-  TonConnectButton,
-  TonConnectUIProvider,
-  useTonConnectUI,
-  useTonWallet,
-  THEME,
-} from '@tonconnect/ui-react';
-import { useLocale } from '../../../lib/i18n';
-import { useTheme } from '../../../lib/theme';
+import { useCallback } from 'react';
+import TonConnect, { type ConnectedWallet } from '../../../shared/ton-wallet/ton-connect';
 import { transactionRequest, type TonTransfer } from '../ton';
 
 export type { TonTransfer } from '../ton';
@@ -27,29 +19,6 @@ export function isUserRejection(error: unknown): boolean {
   return error instanceof Error && /reject|declin|cancel/i.test(`${error.name} ${error.message}`);
 }
 
-function Bridge({ onChange }: { onChange: (wallet: WalletHandle | null) => void }) {
-  const [ui] = useTonConnectUI();
-  const wallet = useTonWallet();
-  useEffect(() => {
-    if (!wallet) {
-      onChange(null);
-      return;
-    }
-    onChange({
-      async send(transfer) {
-        await ui.sendTransaction(transactionRequest(transfer));
-      },
-    });
-    return () => onChange(null);
-  }, [wallet, ui, onChange]);
-  return null;
-}
-
-/** A t.me link is a `scheme://…` URL, as TON Connect's type asks. */
-function isReturnUrl(url: string | null): url is `${string}://${string}` {
-  return url !== null && /^[a-z][a-z0-9+.-]*:\/\/./i.test(url);
-}
-
 export default function WalletConnect({
   onChange,
   returnUrl,
@@ -58,18 +27,10 @@ export default function WalletConnect({
   /** Brings a Telegram user back into Seer after the wallet (Telegram Wallet and others). */
   returnUrl: string | null;
 }) {
-  const locale = useLocale();
-  const dark = useTheme() === 'dark';
-  return (
-    <TonConnectUIProvider
-      manifestUrl={`${window.location.origin}/tonconnect-manifest.json`}
-      analytics={{ mode: 'off' }}
-      language={locale}
-      uiPreferences={{ theme: dark ? THEME.DARK : THEME.LIGHT }}
-      {...(isReturnUrl(returnUrl) ? { actionsConfiguration: { twaReturnUrl: returnUrl } } : {})}
-    >
-      <Bridge onChange={onChange} />
-      <TonConnectButton />
-    </TonConnectUIProvider>
+  const onWallet = useCallback(
+    (wallet: ConnectedWallet | null) =>
+      onChange(wallet && { send: (transfer) => wallet.send(transactionRequest(transfer)) }),
+    [onChange],
   );
+  return <TonConnect onChange={onWallet} returnUrl={returnUrl} />;
 }

@@ -1,7 +1,8 @@
 /**
- * The operator's wallet through TON Connect, for paying a batch of payouts (a lazy chunk, as the
- * top-up's wallet): the library's connect button, and a handle that sends one transaction with
- * the batch's messages as the server built them.
+ * TON Connect as Seer shows it: the library's own connect button, dropdown and notifications in
+ * the app's language and theme, without analytics, and the connected wallet handed to the screen
+ * as a handle that sends a transaction. Only lazy chunks import this (the top-up's wallet and the
+ * admin's payout wallet): the library is large and stays out of the first screen.
  */
 import { useEffect } from 'react';
 import {
@@ -15,14 +16,14 @@ import {
 import { useLocale } from '../../lib/i18n';
 import { useTheme } from '../../lib/theme';
 
-export interface OperatorWallet {
+export interface ConnectedWallet {
   /** The connected wallet's address (raw form, as TON Connect gives it). */
   address: string;
-  /** Resolves once the wallet has sent it; rejects when declined or failed. */
+  /** Resolves once the wallet has sent it; rejects when the user declines or the wallet fails. */
   send(request: SendTransactionRequest): Promise<void>;
 }
 
-function Bridge({ onChange }: { onChange: (wallet: OperatorWallet | null) => void }) {
+function Bridge({ onChange }: { onChange: (wallet: ConnectedWallet | null) => void }) {
   const [ui] = useTonConnectUI();
   const wallet = useTonWallet();
   useEffect(() => {
@@ -41,10 +42,19 @@ function Bridge({ onChange }: { onChange: (wallet: OperatorWallet | null) => voi
   return null;
 }
 
-export default function PayoutsWallet({
+/** A t.me link is a `scheme://…` URL, as TON Connect's type asks. */
+function isReturnUrl(url: string | null): url is `${string}://${string}` {
+  return url !== null && /^[a-z][a-z0-9+.-]*:\/\/./i.test(url);
+}
+
+/** `onChange` must keep its identity across renders (useCallback): each new one is told again. */
+export default function TonConnect({
   onChange,
+  returnUrl = null,
 }: {
-  onChange: (wallet: OperatorWallet | null) => void;
+  onChange: (wallet: ConnectedWallet | null) => void;
+  /** Brings a Telegram user back into Seer after the wallet (Telegram Wallet and others). */
+  returnUrl?: string | null;
 }) {
   const locale = useLocale();
   const dark = useTheme() === 'dark';
@@ -54,6 +64,7 @@ export default function PayoutsWallet({
       analytics={{ mode: 'off' }}
       language={locale}
       uiPreferences={{ theme: dark ? THEME.DARK : THEME.LIGHT }}
+      {...(isReturnUrl(returnUrl) ? { actionsConfiguration: { twaReturnUrl: returnUrl } } : {})}
     >
       <Bridge onChange={onChange} />
       <TonConnectButton />

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { categoryIdField } from './ids.js';
 import { LOCALES } from './limits.js';
 import { ZODIAC_SIGNS } from './zodiac.js';
+import { TAROT_CARD_IDS } from './tarot-cards.js';
 
 const ok = z.literal('success');
 const langField = z.enum(LOCALES, { error: 'lang must be one of: ru, en' }).optional();
@@ -130,19 +131,6 @@ export const DailyLineAnswer = z.object({
 export type DailyLineAnswer = z.infer<typeof DailyLineAnswer>;
 
 // ---------- ShareTarot.php ----------
-
-/** The daily draw's cards (the app's deck). */
-export const TAROT_CARD_IDS = [
-  'magician',
-  'high-priestess',
-  'empress',
-  'lovers',
-  'chariot',
-  'wheel-of-fortune',
-  'star',
-  'sun',
-] as const;
-export type TarotCardName = (typeof TAROT_CARD_IDS)[number];
 
 export const ShareTarotBody = z.object({
   card: z.enum(TAROT_CARD_IDS, { error: 'card must be a card of the deck' }),

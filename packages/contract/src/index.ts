@@ -29,4 +29,5 @@ export * from './advisor-profile.js';
 export * from './safety.js';
 export * from './payouts.js';
 export * from './daily.js';
+export * from './tarot-cards.js';
 export * from './payment-history.js';

@@ -170,8 +170,6 @@ export default function HomePage() {
         <p className="muted">{t('home.welcomeText')}</p>
       </header>
 
-      <OnboardingCard />
-
       <FavouritesRow
         advisors={list}
         loading={advisors.status === 'loading'}
@@ -181,6 +179,9 @@ export default function HomePage() {
       <TarotCard />
 
       <HoroscopeCard />
+      {/* Below the horoscope it makes personal, and below the first screen: its arrival moves
+          nothing the user is looking at. */}
+      <OnboardingCard />
 
       <section className="card home-card" aria-labelledby="home-dream">
         <div className="home-card-icon">

@@ -2,6 +2,7 @@
 import { callApi } from '../../lib/api-client';
 import { useLocale, useT } from '../../lib/i18n';
 import { useData } from '../../lib/use-data';
+import { Skeleton, SkeletonLine } from '../ui/skeleton';
 import { deviceTimeZone } from './daily-api';
 import './daily.css';
 
@@ -11,6 +12,14 @@ export function DailyLine() {
   const line = useData(`daily:line:${locale}`, () =>
     callApi('GetDailyLine', { query: { lang: locale, tz: deviceTimeZone() } }),
   );
+  // Its place is kept while it loads, so the cards below it do not jump when it arrives.
+  if (line.status === 'loading')
+    return (
+      <Skeleton className="daily-line" testId="daily-line-skeleton">
+        <SkeletonLine width="45%" />
+        <SkeletonLine width="90%" />
+      </Skeleton>
+    );
   if (!line.data) return null;
   return (
     <div className="daily-line" data-testid="daily-line">

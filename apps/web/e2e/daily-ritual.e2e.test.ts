@@ -53,7 +53,11 @@ async function walk(browser: Browser, lang: Lang, theme: Theme, keep: 'skip' | '
   await page.locator('.category-grid').waitFor();
 
   // Home: the onboarding, once.
-  await go(app, '/', heading(page, tr(lang, 'daily.onboarding.title')));
+  // Below the first screen, its form loads as the user scrolls to it.
+  await go(app, '/', page.getByTestId('onboarding-placeholder'));
+  await page.getByTestId('onboarding-placeholder').scrollIntoViewIfNeeded();
+  await heading(page, tr(lang, 'daily.onboarding.title')).waitFor();
+  await settle(page);
   await capture(app, 'home-onboarding');
   const onboarding = page.getByTestId('onboarding');
   if (keep === 'skip') {

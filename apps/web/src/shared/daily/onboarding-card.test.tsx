@@ -63,7 +63,7 @@ describe('the first-open onboarding', () => {
   it('saves the birth data through UpdateUser and closes for good', async () => {
     const calls = serve(true);
     render(<OnboardingCard />);
-    await screen.findByTestId('onboarding');
+    await screen.findByTestId('onboarding', {}, { timeout: 5000 });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toBeTruthy();
     expect(calls.some((c) => c.url.includes('UpdateUser'))).toBe(false);
@@ -89,7 +89,7 @@ describe('the first-open onboarding', () => {
   it('"Not now" closes it without touching the profile', async () => {
     const calls = serve(true);
     render(<OnboardingCard />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Not now' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Not now' }, { timeout: 5000 }));
     await waitFor(() => expect(screen.queryByTestId('onboarding')).toBeNull());
     expect(calls.find((c) => c.url.includes('CloseOnboarding'))?.body).toEqual({
       outcome: 'skipped',
@@ -102,5 +102,6 @@ describe('the first-open onboarding', () => {
     render(<OnboardingCard />);
     await waitFor(() => expect(calls.some((c) => c.url.includes('GetDailyRitual'))).toBe(true));
     expect(screen.queryByTestId('onboarding')).toBeNull();
+    expect(screen.queryByTestId('onboarding-placeholder')).toBeNull();
   });
 });

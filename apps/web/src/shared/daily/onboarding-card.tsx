@@ -1,127 +1,59 @@
 /**
- * The first-open onboarding (decision 054): a short, optional card on the home screen for birth
- * date, time and place, saved through the profile's own call (UpdateUser). Saving or "Not now"
- * closes it for good on the server (CloseOnboarding), so it never comes back on another device.
+ * The first-open onboarding's place on the home screen (decision 054). The form and what it needs
+ * (birth places, the time lists) are a chunk of their own, fetched only for someone the server
+ * still offers the onboarding to, and only as the card nears the screen: it sits below the first
+ * screen, so the first screen neither waits for it nor moves when it arrives.
  */
-import { useState, type FormEvent } from 'react';
-import { callApi } from '../../lib/api-client';
-import { useT } from '../../lib/i18n';
-import { replaceUser } from '../../lib/user';
-import { invalidate, setCachedData, useData } from '../../lib/use-data';
-import { BirthPlaceField } from '../birth-place/birth-place-field';
-import { showToast } from '../ui/toast';
-import { SparklesIcon } from '../ui/icons';
-import { TimeInput } from '../ui/time-input';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useData } from '../../lib/use-data';
 import { RITUAL_KEY, loadRitual } from './daily-api';
 import './daily.css';
 
+const OnboardingForm = lazy(() => import('./onboarding-form'));
+
 export function OnboardingCard() {
-  const t = useT();
   const ritual = useData(RITUAL_KEY, loadRitual);
-  const [date, setDate] = useState('');
-  const [time, setTime] = useState('');
-  const [place, setPlace] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const offered = ritual.data?.onboarding === true;
+  const [near, setNear] = useState(false);
+  const place = useRef<HTMLDivElement>(null);
 
-  if (!ritual.data?.onboarding) return null;
-
-  const close = async (outcome: 'done' | 'skipped') => {
-    await callApi('CloseOnboarding', { body: { outcome } });
-    setCachedData(RITUAL_KEY, { ...ritual.data!, onboarding: false });
-  };
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!date) {
-      setProblem(t('daily.onboarding.needDate'));
+  useEffect(() => {
+    if (!offered || near) return;
+    const element = place.current;
+    if (!element || typeof IntersectionObserver === 'undefined') {
+      setNear(true);
       return;
     }
-    setBusy(true);
-    setProblem(null);
-    try {
-      const answer = await callApi('UpdateUser', {
-        body: { dateOfBirth: date, timeOfBirth: time || null, birthPlace: place || null },
-      });
-      replaceUser(answer.user);
-      await close('done');
-      invalidate('daily:line');
-      showToast(t('daily.onboarding.saved'), 'success');
-    } catch {
-      setProblem(t('daily.onboarding.failed'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      // Once its top is well inside the screen: at first it only peeks in above the tab bar.
+      { rootMargin: '0px 0px -120px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [offered, near]);
 
-  const skip = async () => {
-    setBusy(true);
-    try {
-      await close('skipped');
-    } catch {
-      // Not closed on the server: it may be offered once more; nothing else is lost.
-      setCachedData(RITUAL_KEY, { ...ritual.data!, onboarding: false });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <section
-      className="card onboarding-card"
-      aria-labelledby="onboarding-title"
-      data-testid="onboarding"
+  if (!offered) return null;
+  // Still shapes, not a loading skeleton: it waits for the user, not for the network.
+  const placeholder = (
+    <div
+      ref={place}
+      className="card onboarding-placeholder"
+      data-testid="onboarding-placeholder"
+      aria-hidden="true"
     >
-      <div className="onboarding-head">
-        <span className="onboarding-icon" aria-hidden="true">
-          <SparklesIcon />
-        </span>
-        <h2 id="onboarding-title">{t('daily.onboarding.title')}</h2>
-      </div>
-      <p className="muted">{t('daily.onboarding.text')}</p>
-      <form onSubmit={(event) => void save(event)} noValidate>
-        <div className="field">
-          <label htmlFor="onboarding-date">{t('daily.onboarding.dateLabel')}</label>
-          <input
-            id="onboarding-date"
-            type="date"
-            className="input"
-            value={date}
-            max={new Date().toISOString().slice(0, 10)}
-            min="1900-01-01"
-            onChange={(event) => setDate(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="onboarding-time">{t('daily.onboarding.timeLabel')}</label>
-          <TimeInput
-            id="onboarding-time"
-            value={time}
-            onChange={setTime}
-            label={t('daily.onboarding.timeLabel')}
-            optional
-          />
-        </div>
-        <BirthPlaceField value={place} onChange={setPlace} />
-        {problem && (
-          <p className="small onboarding-problem" role="alert">
-            {problem}
-          </p>
-        )}
-        <div className="onboarding-actions">
-          <button type="submit" className="button button-primary" disabled={busy}>
-            {busy ? t('daily.onboarding.saving') : t('daily.onboarding.save')}
-          </button>
-          <button
-            type="button"
-            className="button button-light"
-            disabled={busy}
-            onClick={() => void skip()}
-          >
-            {t('daily.onboarding.skip')}
-          </button>
-        </div>
-      </form>
-    </section>
+      <span style={{ width: '60%' }} />
+      <span style={{ width: '90%' }} />
+      <span style={{ width: '80%' }} />
+    </div>
+  );
+  return near ? (
+    <Suspense fallback={placeholder}>
+      <OnboardingForm />
+    </Suspense>
+  ) : (
+    placeholder
   );
 }

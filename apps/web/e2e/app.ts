@@ -73,7 +73,8 @@ export async function reload(page: Page): Promise<void> {
   await afterSplash(page);
 }
 
-async function afterSplash(page: Page): Promise<void> {
+/** Waits until the splash has gone and the app is usable. */
+export async function afterSplash(page: Page): Promise<void> {
   // index.html paints a static splash at once; the app replaces it with its own for the rest of the 2.5 s.
   await page.waitForFunction(
     () =>

@@ -12,75 +12,9 @@ import type { Browser, Page } from 'playwright-core';
 import { SAMPLE_QUESTIONS, sampleQuestionIndex } from '@seer/contract';
 import { seesTrialAdvisor } from '../../server/src/advisors/trial';
 import { startSeerServer } from './seer-server.mjs';
-import {
-  launchBrowser,
-  newVisitor,
-  screenshot,
-  skipReason,
-  unexpectedErrors,
-  type AppPage,
-  type Lang,
-} from './browser';
+import { launchBrowser, screenshot, skipReason, unexpectedErrors, type Lang } from './browser';
 import { tr } from './app';
-
-/** A 1×1 PNG, for the applicant's photo. */
-const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-async function demoSession(
-  base: string,
-  options: { telegramUserId?: number; languageCode?: string } = {},
-): Promise<{ initData: string; telegramUserId: number }> {
-  const response = await fetch(`${base}/api/demo/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      ...(options.telegramUserId ? { telegram_user_id: options.telegramUserId } : {}),
-      ...(options.languageCode ? { language_code: options.languageCode } : {}),
-    }),
-  });
-  const answer = (await response.json()) as { init_data: string; telegram_user_id: number };
-  return { initData: answer.init_data, telegramUserId: answer.telegram_user_id };
-}
-
-/** A call made by the page itself, with the session it signed in with. */
-function callAs<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (url) => {
-    const response = await fetch(url, {
-      headers: { authorization: localStorage.getItem('seer.initData') ?? '' },
-    });
-    return response.json();
-  }, path) as Promise<T>;
-}
-
-/** Waits for the splash to go and the page's spinners to settle. */
-async function ready(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      !document.getElementById('boot-splash') && !document.querySelector('[data-testid=splash]'),
-    undefined,
-    { timeout: 15_000 },
-  );
-  await page.waitForFunction(() => !document.querySelector('.spinner'), undefined, {
-    timeout: 15_000,
-  });
-}
-
-/** A visitor signed in as this session. */
-async function visitor(
-  browser: Browser,
-  lang: Lang,
-  session: { initData: string },
-): Promise<AppPage> {
-  const app = await newVisitor(browser, lang, 'light');
-  await app.context.addInitScript(
-    (initData) => localStorage.setItem('seer.initData', initData),
-    session.initData,
-  );
-  return app;
-}
+import { aTelegramId, callAs, demoSession, pngPicture, ready, signedIn } from './live';
 
 const READING = {
   en: 'The cards show a crossroads: the Two of Wands speaks of a plan that is bigger than the room you are in, and the Four of Cups of someone who is comfortable where they are. Talk before you decide; the move works when both of you choose it.',
@@ -94,7 +28,7 @@ async function fillForm(page: Page, lang: Lang, name: string): Promise<void> {
   await page.locator('#apply-photo').setInputFiles({
     name: 'me.png',
     mimeType: 'image/png',
-    buffer: TINY_PNG,
+    buffer: pngPicture(),
   });
   await page.getByRole('button', { name: tr(lang, 'apply.changePhoto') }).waitFor();
   await page.getByLabel(tr(lang, 'categories.love-life-advice')).check();
@@ -140,7 +74,7 @@ const JOURNEYS: Array<{
 describe.skipIf(skipReason())('becoming an advisor, up to the first paying user', () => {
   let browser: Browser;
   let server: Awaited<ReturnType<typeof startSeerServer>>;
-  const adminTelegramId = 7_300_000_000 + Math.floor(Math.random() * 1_000_000);
+  const adminTelegramId = aTelegramId(7_300_000_000);
 
   beforeAll(async () => {
     // No free messages: the first message is paid from the balance.
@@ -164,7 +98,7 @@ describe.skipIf(skipReason())('becoming an advisor, up to the first paying user'
     it(`in ${lang}: applies, is approved by staff, and answers a paying user from the workspace`, async () => {
       // ---- the applicant ----
       const session = await demoSession(server.url, { languageCode: lang });
-      const applicant = await visitor(browser, lang, session);
+      const applicant = await signedIn(browser, lang, session);
       const p = applicant.page;
       await p.goto(`${server.url}${journey.entry}`);
       await ready(p);
@@ -192,7 +126,7 @@ describe.skipIf(skipReason())('becoming an advisor, up to the first paying user'
       await screenshot(applicant, 'apply-status-submitted');
 
       // ---- staff: three steps forward, a message, approval at the interview ----
-      const staff = await visitor(
+      const staff = await signedIn(
         browser,
         lang,
         await demoSession(server.url, { telegramUserId: adminTelegramId, languageCode: lang }),
@@ -252,7 +186,7 @@ describe.skipIf(skipReason())('becoming an advisor, up to the first paying user'
       expect(own.manager.price_cents).toBe(150);
 
       // ---- users: one outside the trial's share does not see the advisor; one inside does ----
-      let id = 8_400_000_000 + Math.floor(Math.random() * 1_000_000);
+      let id = aTelegramId(8_400_000_000);
       while (seesTrialAdvisor(id, advisorId, SHARE)) id += 1;
       const outsider = await demoSession(server.url, { telegramUserId: id, languageCode: lang });
       const listed = async (initData: string) =>
@@ -273,7 +207,7 @@ describe.skipIf(skipReason())('becoming an advisor, up to the first paying user'
       expect(await listed(payerSession.initData)).toBe(true);
 
       // ---- the paying user: tops up with the test payment, finds the advisor, writes ----
-      const payer = await visitor(browser, lang, payerSession);
+      const payer = await signedIn(browser, lang, payerSession);
       const u = payer.page;
       await u.goto(`${server.url}/balance`);
       await ready(u);

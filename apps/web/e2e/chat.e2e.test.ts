@@ -3,43 +3,11 @@
  * rating (refused before the first message, accepted after), running out of free messages
  * (disabled input and "Add Balance"), and deleting the chat after a confirmation.
  */
-import { deflateSync, crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, skipReason, type AppPage } from './browser';
 import { capture, expectHealthy, go, heading, openApp, settle, tr } from './app';
-
-/** A real 48×32 PNG (a violet gradient) that Chromium can show. */
-function pngPicture(width = 48, height = 32): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.writeUInt8(8, 8); // bit depth
-  header.writeUInt8(2, 9); // truecolour RGB
-  const rows = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y += 1) {
-    const row = y * (width * 3 + 1);
-    for (let x = 0; x < width; x += 1) {
-      rows[row + 1 + x * 3] = 90 + x * 3;
-      rows[row + 2 + x * 3] = 60;
-      rows[row + 3 + x * 3] = 200 - y * 2;
-    }
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+import { pngPicture } from './live';
 
 /** The rating refused before the first message is an expected 403. */
 const RATING_REFUSED = [/HTTP 403 POST .*CreateReview/];

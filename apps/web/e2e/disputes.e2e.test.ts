@@ -6,78 +6,12 @@
  * refunded and the refund in the balance.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { formatMoney } from '@seer/contract';
 import { startSeerServer } from './seer-server.mjs';
-import {
-  launchBrowser,
-  newVisitor,
-  screenshot,
-  skipReason,
-  unexpectedErrors,
-  type AppPage,
-  type Lang,
-} from './browser';
+import { launchBrowser, screenshot, skipReason, unexpectedErrors, type Lang } from './browser';
 import { tr } from './app';
-
-async function demoSession(
-  base: string,
-  options: { telegramUserId?: number; languageCode?: string } = {},
-): Promise<{ initData: string; telegramUserId: number }> {
-  const response = await fetch(`${base}/api/demo/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      ...(options.telegramUserId ? { telegram_user_id: options.telegramUserId } : {}),
-      ...(options.languageCode ? { language_code: options.languageCode } : {}),
-    }),
-  });
-  const answer = (await response.json()) as { init_data: string; telegram_user_id: number };
-  return { initData: answer.init_data, telegramUserId: answer.telegram_user_id };
-}
-
-/** A call made by the page itself, with the session it signed in with. */
-function callAs<T>(page: Page, path: string, body?: object): Promise<T> {
-  return page.evaluate(
-    async ([url, payload]) => {
-      const response = await fetch(url as string, {
-        method: payload ? 'POST' : 'GET',
-        headers: {
-          authorization: localStorage.getItem('seer.initData') ?? '',
-          ...(payload ? { 'content-type': 'application/json' } : {}),
-        },
-        ...(payload ? { body: JSON.stringify(payload) } : {}),
-      });
-      return response.json();
-    },
-    [path, body ?? null] as const,
-  ) as Promise<T>;
-}
-
-async function ready(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      !document.getElementById('boot-splash') && !document.querySelector('[data-testid=splash]'),
-    undefined,
-    { timeout: 15_000 },
-  );
-  await page.waitForFunction(() => !document.querySelector('.spinner, .skeleton'), undefined, {
-    timeout: 15_000,
-  });
-}
-
-async function visitor(
-  browser: Browser,
-  lang: Lang,
-  session: { initData: string },
-): Promise<AppPage> {
-  const app = await newVisitor(browser, lang, 'light');
-  await app.context.addInitScript(
-    (initData) => localStorage.setItem('seer.initData', initData),
-    session.initData,
-  );
-  return app;
-}
+import { aTelegramId, callAs, demoSession, ready, signedIn } from './live';
 
 const JOURNEYS: Array<{
   lang: Lang;
@@ -105,7 +39,7 @@ const JOURNEYS: Array<{
 describe.skipIf(skipReason())('a dispute about a reading', () => {
   let browser: Browser;
   let server: Awaited<ReturnType<typeof startSeerServer>>;
-  const adminTelegramId = 7_500_000_000 + Math.floor(Math.random() * 1_000_000);
+  const adminTelegramId = aTelegramId(7_500_000_000);
 
   beforeAll(async () => {
     server = await startSeerServer({
@@ -123,7 +57,7 @@ describe.skipIf(skipReason())('a dispute about a reading', () => {
     it(`in ${lang}: the user opens a case from the chat, staff refund part of it, the user sees it`, async () => {
       // ---- the user: a balance and two paid messages to an advisor ----
       const session = await demoSession(server.url, { languageCode: lang });
-      const user = await visitor(browser, lang, session);
+      const user = await signedIn(browser, lang, session);
       const u = user.page;
       await u.goto(`${server.url}/settings`);
       await ready(u);
@@ -177,7 +111,7 @@ describe.skipIf(skipReason())('a dispute about a reading', () => {
       await u.getByText(tr(lang, 'disputes.status.open')).waitFor();
 
       // ---- staff refund part of it in the admin section ----
-      const staff = await visitor(
+      const staff = await signedIn(
         browser,
         lang,
         await demoSession(server.url, { telegramUserId: adminTelegramId, languageCode: lang }),

@@ -11,12 +11,8 @@
  *   charged once; a picture opens in the app's own viewer;
  * - with the server stopped the chat's header says 'Offline · reconnecting…'.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import {
   baseUrl,
   launchBrowser,
@@ -26,84 +22,11 @@ import {
   type AppPage,
 } from './browser';
 import { expectHealthy, openApp, reload, settle, tr } from './app';
+import { demoSession, pngPicture } from './live';
 import { startSeerServer } from './seer-server.mjs';
+import { hostSends, lastSetup, openInTelegram } from './telegram-stand-in';
 
-// Telegram's own telegram-web-app.js, shipped beside the @twa-dev/sdk package's entry.
-const TELEGRAM_SCRIPT = readFileSync(
-  path.join(
-    path.dirname(createRequire(import.meta.url).resolve('@twa-dev/sdk')),
-    'telegram-web-apps.js',
-  ),
-  'utf8',
-);
 const ADVISOR = 5;
-
-/** A small real PNG (a gradient), as a phone's picture would be. */
-function pngPicture(width = 48, height = 32): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.writeUInt8(8, 8); // bit depth
-  header.writeUInt8(2, 9); // truecolour RGB
-  const rows = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y += 1) {
-    const row = y * (width * 3 + 1);
-    for (let x = 0; x < width; x += 1) {
-      rows[row + 1 + x * 3] = 90 + x * 3;
-      rows[row + 2 + x * 3] = 60;
-      rows[row + 3 + x * 3] = 200 - y * 2;
-    }
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-/** Installed before any script of the page: the host side of Telegram's bridge. */
-function hostStandIn() {
-  const events: Array<{ type: string; data: unknown }> = [];
-  Object.assign(window, {
-    __hostEvents: events,
-    TelegramWebviewProxy: {
-      postEvent(type: string, data?: string) {
-        events.push({ type, data: data === undefined ? null : JSON.parse(data) });
-      },
-    },
-  });
-}
-
-async function lastSetup(page: Page, type: string): Promise<Record<string, unknown> | null> {
-  const all = (
-    await page.evaluate(
-      () =>
-        (window as unknown as { __hostEvents: Array<{ type: string; data: unknown }> })
-          .__hostEvents,
-    )
-  ).filter((event) => event.type === type);
-  return (all[all.length - 1]?.data as Record<string, unknown> | undefined) ?? null;
-}
-
-const hostSends = (page: Page, type: string) =>
-  page.evaluate(
-    (eventType) =>
-      (
-        window as unknown as {
-          Telegram: { WebView: { receiveEvent(type: string, data: unknown): void } };
-        }
-      ).Telegram.WebView.receiveEvent(eventType, {}),
-    type,
-  );
 
 async function callApi<T>(authorization: string, path: string, url = baseUrl()): Promise<T> {
   const response = await fetch(`${url}${path}`, { headers: { authorization } });
@@ -145,14 +68,8 @@ describe.skipIf(skipReason())('the money moment and designed states', () => {
   it.each(VARIANTS)(
     'inside Telegram ($lang, $theme, $width px): the last free message, the sheet sized to the advisor, back to the draft and "Send now"',
     async ({ lang, theme, width }) => {
-      const session = (await (
-        await fetch(`${baseUrl()}/api/demo/session`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ language_code: lang }),
-        })
-      ).json()) as { init_data: string };
-      const auth = `tma ${session.init_data}`;
+      const session = await demoSession(baseUrl(), { languageCode: lang });
+      const auth = `tma ${session.initData}`;
       const { manager } = await callApi<{ manager: { price_cents: number; name: string } }>(
         auth,
         `/api/GetManager.php?id=${ADVISOR}`,
@@ -160,21 +77,14 @@ describe.skipIf(skipReason())('the money moment and designed states', () => {
       const app = await newVisitor(browser, lang, theme);
       const { page } = app;
       await page.setViewportSize({ width, height: 800 });
-      await page.route('https://telegram.org/js/telegram-web-app.js', (route) =>
-        route.fulfill({ contentType: 'application/javascript', body: TELEGRAM_SCRIPT }),
-      );
-      await page.addInitScript(hostStandIn);
-      const hash = new URLSearchParams({
-        tgWebAppData: session.init_data,
-        tgWebAppVersion: '8.0',
-        tgWebAppPlatform: 'android',
-        tgWebAppThemeParams: JSON.stringify(
+      await openInTelegram(page, {
+        initData: session.initData,
+        themeParams:
           theme === 'dark'
             ? { bg_color: '#17212b', text_color: '#f5f5f5', secondary_bg_color: '#232e3c' }
             : { bg_color: '#ffffff', text_color: '#000000', secondary_bg_color: '#efeff4' },
-        ),
+        path: `/chat/${ADVISOR}`,
       });
-      await page.goto(`/chat/${ADVISOR}#${hash.toString()}`);
       await input(app).waitFor({ timeout: 15_000 });
       await settle(page);
 

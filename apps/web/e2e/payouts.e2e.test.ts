@@ -5,58 +5,30 @@
  * and its transaction appears on the indexer, the deposit watcher marks it paid and the Earnings
  * tab links the transaction. Screens at 390 px in English and Russian.
  */
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { promisify } from 'node:util';
 import { Address } from '@ton/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { FakeToncenter } from '../../server/src/test/fakes/toncenter';
-import { REPO_ROOT, startSeerServer } from './seer-server.mjs';
-import { launchBrowser, newVisitor, screenshot, skipReason, unexpectedErrors } from './browser';
+import { startSeerServer } from './seer-server.mjs';
+import { launchBrowser, screenshot, skipReason, unexpectedErrors } from './browser';
 import { tr } from './app';
-
-const execFileAsync = promisify(execFile);
-
-async function admin(dataDir: string, ...args: Array<string | number>): Promise<string> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL;
-  const { stdout } = await execFileAsync(
-    'npm',
-    ['run', '--silent', 'admin', '--', ...args.map(String)],
-    { cwd: REPO_ROOT, env, timeout: 60_000 },
-  );
-  return stdout;
-}
-
-async function demoSession(base: string, telegramUserId?: number) {
-  const response = await fetch(`${base}/api/demo/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(telegramUserId ? { telegram_user_id: telegramUserId } : {}),
-  });
-  const answer = (await response.json()) as { init_data: string; telegram_user_id: number };
-  return { initData: answer.init_data, telegramUserId: answer.telegram_user_id };
-}
-
-async function ready(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      !document.getElementById('boot-splash') && !document.querySelector('[data-testid=splash]'),
-    undefined,
-    { timeout: 15_000 },
-  );
-  await page.waitForFunction(() => !document.querySelector('.spinner'), undefined, {
-    timeout: 15_000,
-  });
-}
+import {
+  aTelegramId,
+  aUserWithBalance,
+  demoSession,
+  linkAdvisor,
+  ready,
+  signedIn,
+  type DemoSession,
+} from './live';
 
 describe.skipIf(skipReason())('advisors paid in TON', () => {
   let browser: Browser;
   let indexer: FakeToncenter;
   let server: Awaited<ReturnType<typeof startSeerServer>>;
-  const advisorTelegramId = 7_200_000_000 + Math.floor(Math.random() * 1_000_000);
-  let advisorInit: string;
+  const advisorTelegramId = aTelegramId(7_200_000_000);
+  let advisorSession: DemoSession;
   const wallet = new Address(0, randomBytes(32)).toString({ bounceable: false, urlSafe: true });
 
   const api = async <T>(path: string, init: string, body?: object): Promise<T> => {
@@ -85,17 +57,9 @@ describe.skipIf(skipReason())('advisors paid in TON', () => {
       },
     });
     browser = await launchBrowser();
-    const probe = await demoSession(server.url);
-    const managers = await api<{ data: { managers: Array<{ id: number; price_cents: number }> } }>(
-      'GetAllManagers.php',
-      probe.initData,
-    );
-    const advisor = managers.data.managers.find((m) => m.price_cents <= 300)!;
-    await admin(server.dataDir, 'link-advisor', advisor.id, advisorTelegramId);
-    advisorInit = (await demoSession(server.url, advisorTelegramId)).initData;
-    const user = await demoSession(server.url);
-    await api('GetUser.php', user.initData);
-    await admin(server.dataDir, 'credit', user.telegramUserId, '10', 'e2e', 'top-up');
+    const advisor = await linkAdvisor(server, advisorTelegramId, (m) => m.price_cents <= 300);
+    advisorSession = await demoSession(server.url, { telegramUserId: advisorTelegramId });
+    const user = await aUserWithBalance(server, 10);
     for (const text of ['First question', 'Second question', 'Third question'])
       await api('CreateMessage.php', user.initData, { manager_id: advisor.id, message: text });
   });
@@ -106,8 +70,7 @@ describe.skipIf(skipReason())('advisors paid in TON', () => {
   });
 
   it('requests a payout, the admin queue shows it, the watcher marks it paid with its transaction (en, then ru)', async () => {
-    const en = await newVisitor(browser, 'en', 'light');
-    await en.context.addInitScript((i) => localStorage.setItem('seer.initData', i), advisorInit);
+    const en = await signedIn(browser, 'en', advisorSession);
     const a = en.page;
     await a.goto(`${server.url}/workspace?tab=earnings`);
     await ready(a);
@@ -134,11 +97,11 @@ describe.skipIf(skipReason())('advisors paid in TON', () => {
     // transaction appears on the indexer as TON Connect would have sent it.
     const { statement } = await api<{ statement: { open: { id: number } } }>(
       'ManagerGetPayouts.php',
-      advisorInit,
+      advisorSession.initData,
     );
     const batch = await api<{ messages: Array<{ address: string; amount: string }> }>(
       'AdminCreatePayoutBatch.php',
-      advisorInit,
+      advisorSession.initData,
       { payout_ids: [statement.open.id], wallet: indexer.account },
     );
     const tx = indexer.addOutgoingTransfers([
@@ -154,7 +117,7 @@ describe.skipIf(skipReason())('advisors paid in TON', () => {
           (
             await api<{ statement: { history: Array<{ tx_hash: string | null }> } }>(
               'ManagerGetPayouts.php',
-              advisorInit,
+              advisorSession.initData,
             )
           ).statement.history[0]?.tx_hash,
         { timeout: 15_000 },
@@ -172,8 +135,7 @@ describe.skipIf(skipReason())('advisors paid in TON', () => {
     await screenshot(en, 'payouts-paid');
     expect(unexpectedErrors(en, [/TON_CONNECT_SDK/])).toEqual([]);
 
-    const ru = await newVisitor(browser, 'ru', 'light');
-    await ru.context.addInitScript((i) => localStorage.setItem('seer.initData', i), advisorInit);
+    const ru = await signedIn(browser, 'ru', advisorSession);
     const r = ru.page;
     await r.goto(`${server.url}/workspace?tab=earnings`);
     await ready(r);

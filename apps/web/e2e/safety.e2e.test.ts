@@ -4,65 +4,19 @@
  * unblocks; the advisor (Russian, also staff here) reports the user's message and blocks the
  * user, who is told kindly at once; staff hide the reported message from the Reports queue.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { REPO_ROOT, startSeerServer } from './seer-server.mjs';
+import { startSeerServer } from './seer-server.mjs';
 import {
   launchBrowser,
   navigate,
-  newVisitor,
   screenshot,
   skipReason,
   unexpectedErrors,
   type AppPage,
 } from './browser';
 import { tr } from './app';
-
-const execFileAsync = promisify(execFile);
-
-async function admin(dataDir: string, ...args: Array<string | number>): Promise<string> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL;
-  const { stdout } = await execFileAsync(
-    'npm',
-    ['run', '--silent', 'admin', '--', ...args.map(String)],
-    { cwd: REPO_ROOT, env, timeout: 60_000 },
-  );
-  return stdout;
-}
-
-async function demoSession(base: string, telegramUserId?: number) {
-  const response = await fetch(`${base}/api/demo/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(telegramUserId ? { telegram_user_id: telegramUserId } : {}),
-  });
-  const answer = (await response.json()) as { init_data: string; telegram_user_id: number };
-  return { initData: answer.init_data, telegramUserId: answer.telegram_user_id };
-}
-
-function callAs<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (url) => {
-    const response = await fetch(url, {
-      headers: { authorization: localStorage.getItem('seer.initData') ?? '' },
-    });
-    return response.json();
-  }, path) as Promise<T>;
-}
-
-async function ready(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      !document.getElementById('boot-splash') && !document.querySelector('[data-testid=splash]'),
-    undefined,
-    { timeout: 15_000 },
-  );
-  await page.waitForFunction(() => !document.querySelector('.spinner, .skeleton'), undefined, {
-    timeout: 15_000,
-  });
-}
+import { aTelegramId, callAs, demoSession, linkAdvisor, ready, signedIn } from './live';
 
 /** Toasts fade after a few seconds; screenshots wait so the screen under them shows. */
 async function toastsGone(page: Page): Promise<void> {
@@ -87,7 +41,7 @@ const PROVOKED = [
 describe.skipIf(skipReason())('reports and blocks, live', () => {
   let browser: Browser;
   let server: Awaited<ReturnType<typeof startSeerServer>>;
-  const advisorTelegramId = 7_200_000_000 + Math.floor(Math.random() * 1_000_000);
+  const advisorTelegramId = aTelegramId(7_200_000_000);
   let advisor: { id: number; name: string };
   let userApp: AppPage;
   let advisorApp: AppPage;
@@ -96,27 +50,17 @@ describe.skipIf(skipReason())('reports and blocks, live', () => {
   beforeAll(async () => {
     server = await startSeerServer({ env: { ADMIN_TELEGRAM_IDS: String(advisorTelegramId) } });
     browser = await launchBrowser();
-    const probe = await demoSession(server.url);
-    const managers = (await (
-      await fetch(`${server.url}/api/GetAllManagers.php`, {
-        headers: { authorization: probe.initData },
-      })
-    ).json()) as { data: { managers: Array<{ id: number; name: string }> } };
-    advisor = managers.data.managers[1]!;
-    await admin(server.dataDir, 'link-advisor', advisor.id, advisorTelegramId);
+    // The catalogue's second advisor.
+    advisor = await linkAdvisor(server, advisorTelegramId, (_, index) => index === 1);
 
-    userApp = await newVisitor(browser, 'en', 'light');
     const userSession = await demoSession(server.url);
     userId = userSession.telegramUserId;
-    await userApp.context.addInitScript(
-      (initData) => localStorage.setItem('seer.initData', initData),
-      userSession.initData,
-    );
-    advisorApp = await newVisitor(browser, 'ru', 'dark');
-    const advisorSession = await demoSession(server.url, advisorTelegramId);
-    await advisorApp.context.addInitScript(
-      (initData) => localStorage.setItem('seer.initData', initData),
-      advisorSession.initData,
+    userApp = await signedIn(browser, 'en', userSession);
+    advisorApp = await signedIn(
+      browser,
+      'ru',
+      await demoSession(server.url, { telegramUserId: advisorTelegramId }),
+      'dark',
     );
   });
   afterAll(async () => {

@@ -5,63 +5,14 @@
  * stand-in for the host's TelegramWebviewProxy.postEvent recording every method the app calls.
  * Telegram's side answers through Telegram.WebView.receiveEvent, as the host does.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { baseUrl, launchBrowser, navigate, newVisitor, screenshot, skipReason } from './browser';
-import { expectHealthy, heading, settle, tr } from './app';
+import { afterSplash, expectHealthy, heading, settle, tr } from './app';
+import { demoSession } from './live';
+import { hostEvents, hostSends, lastSetup, openInTelegram } from './telegram-stand-in';
 import { contrast, MIN_CONTRAST } from '../src/lib/palette';
 import { TELEGRAM_THEMES } from '../src/test/telegram-themes';
-
-// The package exports only its wrapper (dist/index.js); Telegram's script sits beside it.
-const TELEGRAM_SCRIPT = readFileSync(
-  path.join(
-    path.dirname(createRequire(import.meta.url).resolve('@twa-dev/sdk')),
-    'telegram-web-apps.js',
-  ),
-  'utf8',
-);
-
-interface HostEvent {
-  type: string;
-  data: Record<string, unknown> | null;
-}
-
-/** Installed before any script of the page: the host side of Telegram's bridge. */
-function hostStandIn() {
-  const events: Array<{ type: string; data: unknown }> = [];
-  Object.assign(window, {
-    __hostEvents: events,
-    TelegramWebviewProxy: {
-      postEvent(type: string, data?: string) {
-        events.push({ type, data: data === undefined ? null : JSON.parse(data) });
-      },
-    },
-  });
-}
-
-const events = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __hostEvents: HostEvent[] }).__hostEvents);
-
-/** The last setup of a Telegram control (web_app_setup_main_button, ...), or null. */
-async function lastSetup(page: Page, type: string): Promise<Record<string, unknown> | null> {
-  const all = (await events(page)).filter((event) => event.type === type);
-  return all[all.length - 1]?.data ?? null;
-}
-
-/** What Telegram's host sends: a press of a button, a new safe area... */
-const hostSends = (page: Page, type: string, data?: unknown) =>
-  page.evaluate(
-    ([eventType, eventData]) =>
-      (
-        window as unknown as {
-          Telegram: { WebView: { receiveEvent(type: string, data: unknown): void } };
-        }
-      ).Telegram.WebView.receiveEvent(eventType as string, eventData),
-    [type, data] as const,
-  );
 
 const SCHEMES = [
   { lang: 'en', theme: 'light', telegramTheme: 'iOS light' },
@@ -80,39 +31,15 @@ describe.skipIf(skipReason())("inside Telegram: Telegram's controls and colours"
   it.each(SCHEMES)(
     '$lang, $telegramTheme: colours, MainButton on the profile and the blocked chat, BackButton closes a modal first',
     async ({ lang, theme, telegramTheme }) => {
-      const session = (await (
-        await fetch(`${baseUrl()}/api/demo/session`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ language_code: lang }),
-        })
-      ).json()) as { init_data: string };
+      const session = await demoSession(baseUrl(), { languageCode: lang });
       const params = TELEGRAM_THEMES[telegramTheme]!.params;
       // The browser's own scheme is the other one: the app must follow Telegram's.
       const app = await newVisitor(browser, lang, theme === 'light' ? 'dark' : 'light');
       app.theme = theme;
       const { page } = app;
-      await page.route('https://telegram.org/js/telegram-web-app.js', (route) =>
-        route.fulfill({ contentType: 'application/javascript', body: TELEGRAM_SCRIPT }),
-      );
-      await page.addInitScript(hostStandIn);
-      const hash = new URLSearchParams({
-        tgWebAppData: session.init_data,
-        tgWebAppVersion: '8.0',
-        tgWebAppPlatform: 'android',
-        tgWebAppThemeParams: JSON.stringify(params),
-      });
-      await page.goto(`/#${hash.toString()}`);
-      await page.waitForFunction(
-        () =>
-          !document.getElementById('boot-splash') &&
-          !document.querySelector('[data-testid=splash]') &&
-          Boolean(document.querySelector('#root')?.childElementCount),
-        undefined,
-        { timeout: 10_000 },
-      );
-      await settle(page);
-      const types = (await events(page)).map((event) => event.type);
+      await openInTelegram(page, { initData: session.initData, themeParams: params });
+      await afterSplash(page);
+      const types = (await hostEvents(page)).map((event) => event.type);
       expect(types).toEqual(expect.arrayContaining(['web_app_ready', 'web_app_expand']));
 
       // Colours: Telegram's background and text, Seer's violet accent, 4.5:1 everywhere text sits.

@@ -1,4 +1,8 @@
 /** Telegram inside the browser for the end-to-end tests. */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
 /**
  * A stand-in for window.Telegram.WebApp (the object Telegram's script provides), recording every
  * call, for page.addInitScript: it is installed before any script of the page runs. Telegram's
@@ -83,3 +87,80 @@ export function telegramStandIn({
   };
   Object.assign(window, { Telegram: { WebApp: app }, __telegramTest: test });
 }
+
+// The package exports only its wrapper (dist/index.js); Telegram's script sits beside it.
+const TELEGRAM_SCRIPT = readFileSync(
+  path.join(
+    path.dirname(createRequire(import.meta.url).resolve('@twa-dev/sdk')),
+    'telegram-web-apps.js',
+  ),
+  'utf8',
+);
+
+/** An event the app posted to Telegram's host (web_app_setup_main_button, ...). */
+export interface HostEvent {
+  type: string;
+  data: Record<string, unknown> | null;
+}
+
+/** Installed before any script of the page: the host side of Telegram's bridge. */
+function hostStandIn() {
+  const events: Array<{ type: string; data: unknown }> = [];
+  Object.assign(window, {
+    __hostEvents: events,
+    TelegramWebviewProxy: {
+      postEvent(type: string, data?: string) {
+        events.push({ type, data: data === undefined ? null : JSON.parse(data) });
+      },
+    },
+  });
+}
+
+/**
+ * Opens `path` the way Telegram opens a Mini App: the launch parameters in the URL's hash (init
+ * data, version, platform, Telegram's theme), Telegram's own telegram-web-app.js (served from the
+ * @twa-dev/sdk package in place of telegram.org) and a stand-in for the host's
+ * TelegramWebviewProxy.postEvent recording every event the app posts (hostEvents).
+ */
+export async function openInTelegram(
+  page: Page,
+  {
+    initData,
+    themeParams,
+    path: start = '/',
+  }: { initData: string; themeParams: object; path?: string },
+): Promise<void> {
+  await page.route('https://telegram.org/js/telegram-web-app.js', (route) =>
+    route.fulfill({ contentType: 'application/javascript', body: TELEGRAM_SCRIPT }),
+  );
+  await page.addInitScript(hostStandIn);
+  const hash = new URLSearchParams({
+    tgWebAppData: initData,
+    tgWebAppVersion: '8.0',
+    tgWebAppPlatform: 'android',
+    tgWebAppThemeParams: JSON.stringify(themeParams),
+  });
+  await page.goto(`${start}#${hash.toString()}`);
+}
+
+/** Every event the app has posted to the host so far (after openInTelegram). */
+export const hostEvents = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __hostEvents: HostEvent[] }).__hostEvents);
+
+/** The last setup of a Telegram control (web_app_setup_main_button, ...), or null. */
+export async function lastSetup(page: Page, type: string): Promise<Record<string, unknown> | null> {
+  const all = (await hostEvents(page)).filter((event) => event.type === type);
+  return all[all.length - 1]?.data ?? null;
+}
+
+/** What Telegram's host sends: a press of a button, a new safe area... */
+export const hostSends = (page: Page, type: string, data?: unknown) =>
+  page.evaluate(
+    ([eventType, eventData]) =>
+      (
+        window as unknown as {
+          Telegram: { WebView: { receiveEvent(type: string, data: unknown): void } };
+        }
+      ).Telegram.WebView.receiveEvent(eventType as string, eventData),
+    [type, data] as const,
+  );

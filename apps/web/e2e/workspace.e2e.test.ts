@@ -4,17 +4,14 @@
  * a user's message arrives live, the advisor answers, the user sees the answer live, and both
  * sides' unread counts are right. Then the advisor, also an admin here, credits the user.
  */
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { FakeToncenter, TON } from '../../server/src/test/fakes/toncenter';
-import { REPO_ROOT, startSeerServer } from './seer-server.mjs';
+import { startSeerServer } from './seer-server.mjs';
 import {
   launchBrowser,
   navigate,
-  newVisitor,
   screenshot,
   skipReason,
   unexpectedErrors,
@@ -22,69 +19,25 @@ import {
 } from './browser';
 import { formatMoney } from '@seer/contract';
 import { tr } from './app';
-
-const execFileAsync = promisify(execFile);
-
-/** A 1×1 PNG, for the avatar upload. */
-const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-/** `npm run admin -- <args>` against the running server's embedded database. */
-async function admin(dataDir: string, ...args: Array<string | number>): Promise<string> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL;
-  const { stdout } = await execFileAsync(
-    'npm',
-    ['run', '--silent', 'admin', '--', ...args.map(String)],
-    { cwd: REPO_ROOT, env, timeout: 60_000 },
-  );
-  return stdout;
-}
-
-async function demoSession(
-  base: string,
-  telegramUserId?: number,
-): Promise<{ initData: string; telegramUserId: number }> {
-  const response = await fetch(`${base}/api/demo/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(telegramUserId ? { telegram_user_id: telegramUserId } : {}),
-  });
-  const answer = (await response.json()) as { init_data: string; telegram_user_id: number };
-  return { initData: answer.init_data, telegramUserId: answer.telegram_user_id };
-}
-
-/** A call made by the page itself, with the session it signed in with. */
-function callAs<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (url) => {
-    const response = await fetch(url, {
-      headers: { authorization: localStorage.getItem('seer.initData') ?? '' },
-    });
-    return response.json();
-  }, path) as Promise<T>;
-}
-
-/** Waits for the splash to go and the page's spinners to settle. */
-async function ready(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      !document.getElementById('boot-splash') && !document.querySelector('[data-testid=splash]'),
-    undefined,
-    { timeout: 15_000 },
-  );
-  await page.waitForFunction(() => !document.querySelector('.spinner'), undefined, {
-    timeout: 15_000,
-  });
-}
+import {
+  aTelegramId,
+  aUserWithBalance,
+  callAs,
+  demoSession,
+  linkAdvisor,
+  pngPicture,
+  ready,
+  signedIn,
+  signIn,
+  type CatalogueAdvisor,
+} from './live';
 
 describe.skipIf(skipReason())("advisors' workspace with a user, live", () => {
   let browser: Browser;
   let indexer: FakeToncenter;
   let server: Awaited<ReturnType<typeof startSeerServer>>;
-  const advisorTelegramId = 7_100_000_000 + Math.floor(Math.random() * 1_000_000);
-  let advisor: { id: number; name: string };
+  const advisorTelegramId = aTelegramId(7_100_000_000);
+  let advisor: CatalogueAdvisor;
   let advisorApp: AppPage;
   let userApp: AppPage;
   let userSession: { initData: string; telegramUserId: number };
@@ -105,28 +58,12 @@ describe.skipIf(skipReason())("advisors' workspace with a user, live", () => {
       },
     });
     browser = await launchBrowser();
-    const probe = await demoSession(server.url);
-    const managers = (await (
-      await fetch(`${server.url}/api/GetAllManagers.php`, {
-        headers: { authorization: probe.initData },
-      })
-    ).json()) as {
-      data: { managers: Array<{ id: number; name: string; price_cents: number }> };
-    };
-    const chosen = managers.data.managers.find((m) => m.price_cents <= 1000)!;
-    advisor = chosen;
-    priceCents = chosen.price_cents;
     // The operator's way: the command line, on the running server's database.
-    expect(await admin(server.dataDir, 'link-advisor', advisor.id, advisorTelegramId)).toContain(
-      `Advisor ${advisor.id} is now linked to Telegram user ${advisorTelegramId}`,
-    );
+    advisor = await linkAdvisor(server, advisorTelegramId, (m) => m.price_cents <= 1000);
+    priceCents = advisor.price_cents;
     // The user signs in once (so they exist) and is given $10 to pay with.
-    userSession = await demoSession(server.url);
+    userSession = await aUserWithBalance(server, 10);
     userId = userSession.telegramUserId;
-    await fetch(`${server.url}/api/GetUser.php`, {
-      headers: { authorization: userSession.initData },
-    });
-    expect(await admin(server.dataDir, 'credit', userId, '10', 'e2e', 'top-up')).toContain('10.00');
   });
   afterAll(async () => {
     await browser?.close();
@@ -136,11 +73,10 @@ describe.skipIf(skipReason())("advisors' workspace with a user, live", () => {
 
   it('the user sends, the advisor sees it arrive and replies, the user sees the reply; unread counts follow', async () => {
     // The advisor: a Telegram user with the linked id (its demo session stands in for Telegram's init data).
-    advisorApp = await newVisitor(browser, 'en', 'light');
-    const advisorSession = await demoSession(server.url, advisorTelegramId);
-    await advisorApp.context.addInitScript(
-      (initData) => localStorage.setItem('seer.initData', initData),
-      advisorSession.initData,
+    advisorApp = await signedIn(
+      browser,
+      'en',
+      await demoSession(server.url, { telegramUserId: advisorTelegramId }),
     );
     const a = advisorApp.page;
     await a.goto(`${server.url}/settings`);
@@ -152,11 +88,7 @@ describe.skipIf(skipReason())("advisors' workspace with a user, live", () => {
     await screenshot(advisorApp, 'workspace-inbox-empty');
 
     // The user: a new visitor; the advisor shows online because the workspace is open.
-    userApp = await newVisitor(browser, 'en', 'light');
-    await userApp.context.addInitScript(
-      (initData) => localStorage.setItem('seer.initData', initData),
-      userSession.initData,
-    );
+    userApp = await signedIn(browser, 'en', userSession);
     const u = userApp.page;
     await u.goto(`${server.url}/chat/${advisor.id}`);
     await ready(u);
@@ -414,7 +346,7 @@ describe.skipIf(skipReason())("advisors' workspace with a user, live", () => {
     await a.getByLabel(tr('en', 'admin.advisors.price')).fill('3.49');
     await a
       .locator('#advisor-avatar')
-      .setInputFiles({ name: 'nova.png', mimeType: 'image/png', buffer: TINY_PNG });
+      .setInputFiles({ name: 'nova.png', mimeType: 'image/png', buffer: pngPicture() });
     await a.locator('.advisor-photo img[src*="/api/images/"]').waitFor();
     await a.getByRole('button', { name: tr('en', 'admin.save') }).click();
     const card = a.locator('.admin-advisor', { hasText: 'Nova Tarot' });
@@ -517,11 +449,7 @@ describe.skipIf(skipReason())("advisors' workspace with a user, live", () => {
         locale: viewer.lang === 'ru' ? 'ru-RU' : 'en-US',
         timezoneId: viewer.timezoneId,
       });
-      const session = await demoSession(server.url);
-      await context.addInitScript(
-        (initData) => localStorage.setItem('seer.initData', initData),
-        session.initData,
-      );
+      await signIn(context, (await demoSession(server.url)).initData);
       const page = await context.newPage();
       await page.goto(`${server.url}/operator/${advisor.id}`);
       await ready(page);

@@ -166,6 +166,29 @@ describe('chat composer', () => {
     expect(input.value).toBe('');
   });
 
+  it('sends a message written while the previous one is on its way right after it, in order', async () => {
+    let answerFirst: (message: Message) => void = () => {};
+    sendChatMessage.mockImplementationOnce(
+      () => new Promise<Message>((resolve) => (answerFirst = resolve)),
+    );
+    sendChatMessage.mockResolvedValueOnce({ ...sent, id: 8, message_text: 'Two' });
+    const { input, onSent } = setup();
+    fireEvent.change(input, { target: { value: 'One' } });
+    fireEvent.submit(input.form!);
+    await waitFor(() => expect(sendChatMessage).toHaveBeenCalledTimes(1));
+    fireEvent.change(input, { target: { value: 'Two' } });
+    fireEvent.submit(input.form!);
+    expect(sendChatMessage).toHaveBeenCalledTimes(1);
+    await act(async () => answerFirst({ ...sent, message_text: 'One' }));
+    await waitFor(() => expect(sendChatMessage).toHaveBeenCalledTimes(2));
+    expect(sendChatMessage.mock.calls.map((call) => (call[1] as { text: string }).text)).toEqual([
+      'One',
+      'Two',
+    ]);
+    await waitFor(() => expect(onSent).toHaveBeenCalledTimes(2));
+    expect(input.value).toBe('');
+  });
+
   it('does not send blank text', () => {
     const { input } = setup();
     fireEvent.change(input, { target: { value: '   ' } });

@@ -4,7 +4,7 @@
  * send opens the top-up sheet, and the main action is "Add Balance"; after a top-up with a draft
  * waiting, the main action is "Send now" (decision 055).
  */
-import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
   LIMITS,
   cleanText,
@@ -66,6 +66,14 @@ export function Composer({
   const [cut, setCut] = useState(false);
   const pasting = useRef(false);
   const input = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  // Enter pressed while the previous message is still on its way: sent as soon as that one is.
+  const sendNext = useRef(false);
+  useEffect(() => {
+    if (sending || !sendNext.current) return;
+    sendNext.current = false;
+    form.current?.requestSubmit();
+  }, [sending]);
   const fileInput = useRef<HTMLInputElement>(null);
 
   /** What the send's outcome asks of the composer; true when the message is on its way or sent. */
@@ -95,7 +103,12 @@ export function Composer({
     event.preventDefault();
     // What the server will store: trimmed of invisible ends, without bidi controls.
     const cleaned = cleanText(text, { multiline: true });
-    if (!cleaned || sending) return;
+    if (!cleaned) return;
+    if (sending) {
+      // One send at a time keeps the messages in the order they were written.
+      sendNext.current = true;
+      return;
+    }
     if (outOfFunds) {
       // The draft stays where it is; the sheet offers the top-up over the chat.
       onNeedsTopUp();
@@ -160,6 +173,7 @@ export function Composer({
   const sendNow = offerSendNow && !outOfFunds && !isBlankText(text);
   return (
     <form
+      ref={form}
       id={formId}
       className={styles.composer}
       data-composer=""

@@ -156,20 +156,21 @@ export class AuthService {
    * Verifies the Authorization header (`Bearer <session token>`, or init data as the original
    * client sends it) and, for init data, creates the user row or applies newer profile fields.
    */
-  async identify(header: string | undefined): Promise<Identity> {
+  async identify(
+    header: string | undefined,
+    initData: { remember?: boolean } = {},
+  ): Promise<Identity> {
     if (header && BEARER.test(header)) return this.identifySession(header.replace(BEARER, ''));
     if (header && looksLikeSessionToken(header.trim())) return this.identifySession(header.trim());
-    return (await this.verifyInitData(header)).identity;
+    return (await this.verifyInitData(header, initData)).identity;
   }
 
   /**
    * The same for a socket's handshake, whose init data is checked once per connection: it is not
    * kept in the verified cache, so open sockets do not hold one cache entry each.
    */
-  async identifySocket(credential: string | undefined): Promise<Identity> {
-    if (credential && (BEARER.test(credential) || looksLikeSessionToken(credential.trim())))
-      return this.identify(credential);
-    return (await this.verifyInitData(credential, { remember: false })).identity;
+  identifySocket(credential: string | undefined): Promise<Identity> {
+    return this.identify(credential, { remember: false });
   }
 
   /**

@@ -1,6 +1,6 @@
 // First: the contract's schemas must be built without eval (the CSP forbids it).
 import './lib/zod-without-eval';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { pageForPath, preloadPage, textsFor } from './app/routes';
@@ -17,11 +17,16 @@ async function start(): Promise<void> {
   startTelegram();
   startTheme();
   await setLocale(initialLocale(), firstPage ? textsFor(firstPage) : 'all');
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  const root = createRoot(document.getElementById('root')!);
+  // As a transition, the first render is done in slices that let the browser answer in between,
+  // rather than as one long task while the splash is on screen.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 }
 
 void start();

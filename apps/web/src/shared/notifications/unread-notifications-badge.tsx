@@ -1,13 +1,15 @@
 /** Unread notifications, live, on the bottom bar's Notifications entry. */
 import { useEffect } from 'react';
 import { useT } from '../../lib/i18n';
+import { whenIdle } from '../../lib/when-idle';
 import { useLiveNotifications } from './live-notifications';
 import { reportTimeZone } from './time-zone';
 
 export function UnreadNotificationsBadge() {
   const t = useT();
   const notifications = useLiveNotifications();
-  useEffect(reportTimeZone, []);
+  // Not urgent, and the first use of Intl's date formats is dear: after the first screen.
+  useEffect(() => whenIdle(reportTimeZone), []);
   const count = notifications.data?.unread ?? 0;
   if (count === 0) return null;
   return (

@@ -47,11 +47,6 @@ export function fromFields(
   return { ok: true, hours };
 }
 
-/** The device's IANA time zone ("UTC" when it cannot tell). */
-export function deviceTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
 /** The time zones the picker offers, with `current` always among them. */
 export function timeZoneChoices(current: string): string[] {
   const zones =

@@ -14,6 +14,7 @@ import {
   type Locale,
 } from '@seer/contract';
 import { isApiError } from '../../lib/api-client';
+import { deviceTimeZone } from '../../lib/device-time-zone';
 import { formatAmount, formatDate, useLocale, useT } from '../../lib/i18n';
 import {
   CategorySelect,
@@ -31,14 +32,7 @@ import { ErrorState, LoadingState } from '../../shared/ui/states';
 import { showToast } from '../../shared/ui/toast';
 import { AdvisorGate } from './advisor-gate';
 import { requestPrice, saveOwnProfile, useOwnProfile } from './api/own-profile';
-import {
-  deviceTimeZone,
-  fromFields,
-  timeZoneChoices,
-  toFields,
-  WEEKDAYS,
-  type HoursField,
-} from './hours-form';
+import { fromFields, timeZoneChoices, toFields, WEEKDAYS, type HoursField } from './hours-form';
 import './own-profile.css';
 
 type Texts = { description: string; additional_info: string };

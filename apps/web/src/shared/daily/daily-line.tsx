@@ -3,7 +3,7 @@ import { callApi } from '../../lib/api-client';
 import { useLocale, useT } from '../../lib/i18n';
 import { useData } from '../../lib/use-data';
 import { Skeleton, SkeletonLine } from '../ui/skeleton';
-import { deviceTimeZone } from './daily-api';
+import { deviceTimeZone } from '../../lib/device-time-zone';
 import './daily.css';
 
 export function DailyLine() {

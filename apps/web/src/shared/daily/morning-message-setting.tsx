@@ -11,7 +11,8 @@ import { haptic, isInTelegram } from '../../lib/telegram';
 import { askWriteAccessNow } from '../../lib/write-access';
 import { setCachedData, useData } from '../../lib/use-data';
 import { showToast } from '../ui/toast';
-import { RITUAL_KEY, deviceTimeZone, loadRitual } from './daily-api';
+import { deviceTimeZone } from '../../lib/device-time-zone';
+import { RITUAL_KEY, loadRitual } from './daily-api';
 import './daily.css';
 
 const HOURS = Array.from(

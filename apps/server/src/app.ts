@@ -122,6 +122,7 @@ export async function buildApp(
         identify: (credential) => access!.identify(credential),
         advisorOf: (identity) => access!.advisorOf(identity),
         watchDialog: (viewer, dialog) => access!.watchDialog(viewer, dialog),
+        mayWrite: (dialog, sender) => access!.mayWrite(dialog, sender),
       },
       events,
       deliveries: deliveryRules(MODULES),

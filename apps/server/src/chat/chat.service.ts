@@ -80,6 +80,16 @@ export class ChatService {
     for (const check of this.sendChecks) await check(userId, advisorId, sender);
   }
 
+  /** Whether a message from `sender` would pass the send checks now (for what only goes with one: typing). */
+  async mayWrite(userId: number, advisorId: number, sender: 'user' | 'manager'): Promise<boolean> {
+    try {
+      await this.checkSend(userId, advisorId, sender);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   constructor(
     private readonly sql: Sql,
     private readonly repository: ChatRepository,

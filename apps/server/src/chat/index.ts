@@ -30,6 +30,7 @@ export const chatModule = defineModule({
   deliveries: [chatDeliveries],
   socketAccess: ({ services: { chat } }) => ({
     watchDialog: (viewer, dialog) => chat.watchDialog(viewer, dialog),
+    mayWrite: (dialog, sender) => chat.mayWrite(dialog.userId, dialog.advisorId, sender),
   }),
   // Advisors answer the bot's new-message notices by replying to them in Telegram (decision 043).
   botHandlers: (updates, { sql, config, services, server, logTo }) => {

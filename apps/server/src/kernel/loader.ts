@@ -165,7 +165,7 @@ export async function loadModules(
       const parts: Partial<SocketAccess> = {};
       for (const module of order)
         Object.assign(parts, module.socketAccess?.(serverContext(module)));
-      for (const key of ['identify', 'advisorOf', 'watchDialog'] as const)
+      for (const key of ['identify', 'advisorOf', 'watchDialog', 'mayWrite'] as const)
         if (!parts[key]) throw new ModuleError(`no module answers the socket's ${key}`);
       return parts as SocketAccess;
     },

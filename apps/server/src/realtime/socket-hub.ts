@@ -75,6 +75,11 @@ export interface SocketAccess {
     viewer: { telegramId: number; advisorId: () => Promise<number | null> },
     dialog: { userId: number; advisorId: number },
   ): Promise<DialogWatch>;
+  /** Would a message from `sender` in this dialog be let through (no block either way)? */
+  mayWrite(
+    dialog: { userId: number; advisorId: number },
+    sender: 'user' | 'manager',
+  ): Promise<boolean>;
 }
 
 class Connection {
@@ -504,6 +509,9 @@ export class SocketHub {
           { userId, advisorId },
         );
         if (!watch.allowed) return this.error(connection, watch.message);
+        // Where a block stands either way, the advisor could not send, and their typing is not
+        // passed on either: it would tell a client who blocked them that they are still there.
+        if (!(await this.deps.access.mayWrite({ userId, advisorId }, 'manager'))) return;
         const name = room.dialog(userId, advisorId);
         const now = Date.now();
         const last = connection.typingAt?.get(name);

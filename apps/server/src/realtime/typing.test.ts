@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Advisor } from '@seer/contract';
 import { createTestDatabase, newUserId } from '../test/harness.js';
+import { aDialog, aUser } from '../test/builders.js';
 import { seedDemoData } from '../demo/seed.js';
 import type { Database } from '../db/database.js';
 import { startLiveApp, type LiveApp } from '../test/socket-test-kit.js';
@@ -102,6 +103,50 @@ describe('typing', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     await user.roundTrip();
     expect(user.all('typing')).toEqual([]);
+  });
+
+  it('is not passed on while either side has blocked the other, and is again once unblocked', async () => {
+    const { advisor, telegramId } = await link(4);
+    const userId = await aUser({ db });
+    // The advisor blocks a client of one of their dialogs.
+    await aDialog(
+      { db },
+      { advisorId: advisor.id, userId, messages: [{ from: 'user', secondsAgo: 60 }] },
+    );
+    const user = await b.connect(userId);
+    const workspace = await managerSocket(a, telegramId);
+    const typing = () =>
+      workspace.send({ type: 'typing', telegram_user_id: userId, manager_id: advisor.id });
+    const passedOn = async () => {
+      await workspace.roundTrip();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await user.roundTrip();
+      return user.all('typing').length;
+    };
+
+    const blocked = await a.call('POST', '/api/BlockAdvisor.php', userId, {
+      manager_id: advisor.id,
+    });
+    expect(blocked.status).toBe(200);
+    typing();
+    expect(await passedOn()).toBe(0);
+    expect(
+      await a.call('POST', '/api/UnblockAdvisor.php', userId, { manager_id: advisor.id }),
+    ).toMatchObject({ status: 200 });
+
+    const byAdvisor = await a.call('POST', '/api/ManagerBlockUser.php', telegramId, {
+      telegram_user_id: userId,
+    });
+    expect(byAdvisor.status).toBe(200);
+    typing();
+    expect(await passedOn()).toBe(0);
+    expect(
+      await a.call('POST', '/api/ManagerUnblockUser.php', telegramId, { telegram_user_id: userId }),
+    ).toMatchObject({ status: 200 });
+
+    typing();
+    await user.next('typing');
+    expect(workspace.all('error')).toEqual([]);
   });
 });
 

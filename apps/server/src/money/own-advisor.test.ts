@@ -4,7 +4,7 @@
  * it. Refused with 403 `own_advisor` by the services and again by the paid send's stored
  * function, alone, in parallel and inside a group-commit batch, where only that send fails.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ERROR_CODES, SELF_SERVICE_CATEGORY_ID } from '@seer/contract';
 import { startTestApp, type TestApp } from '../test/harness.js';
 import { anAdvisor } from '../test/builders.js';
@@ -138,6 +138,36 @@ describe("an advisor's own Telegram account", () => {
     for (const user of others) {
       expect(await wallet(user)).toMatchObject({ balance_cents: 0, ledger: 0 });
     }
+  });
+
+  it('is refused by the chat service from its advisor list, before the paid send is asked', async () => {
+    const person = await userWith(PRICE * 2, 1);
+    const own = await newAdvisor(5);
+    const other = await newAdvisor(5);
+    // Linked as the admin section does it, which renews the advisor list the service reads.
+    const linked = await call(ADMIN, 'AdminLinkAdvisor.php', {
+      manager_id: own,
+      telegram_id: person,
+    });
+    expect(linked.statusCode).toBe(200);
+
+    const paidSend = vi.spyOn(t.services.money, 'sendPaidMessage');
+    try {
+      const self = await call(person, 'CreateMessage.php', { manager_id: own, message: 'self' });
+      expect(self.statusCode).toBe(403);
+      expect(self.json().code).toBe(ERROR_CODES.ownAdvisor);
+      expect(paidSend).not.toHaveBeenCalled();
+      // Any other advisor's send goes through the paid send, as always.
+      const elsewhere = await call(person, 'CreateMessage.php', {
+        manager_id: other,
+        message: 'hi',
+      });
+      expect(elsewhere.statusCode).toBe(200);
+      expect(paidSend).toHaveBeenCalledTimes(1);
+    } finally {
+      paidSend.mockRestore();
+    }
+    expect(await wallet(person)).toMatchObject({ balance_cents: PRICE * 2, free_messages: 0 });
   });
 
   it('cannot rate its advisor, nor claim a credit offered before it was linked', async () => {

@@ -509,14 +509,14 @@ export class SocketHub {
           { userId, advisorId },
         );
         if (!watch.allowed) return this.error(connection, watch.message);
-        // Where a block stands either way, the advisor could not send, and their typing is not
-        // passed on either: it would tell a client who blocked them that they are still there.
-        if (!(await this.deps.access.mayWrite({ userId, advisorId }, 'manager'))) return;
         const name = room.dialog(userId, advisorId);
         const now = Date.now();
         const last = connection.typingAt?.get(name);
         // A client repeating faster than the interval is not refused, only not passed on.
         if (last !== undefined && now - last < LIMITS.typingFrameIntervalMs - 500) return;
+        // Where a block stands either way, the advisor could not send, and their typing is not
+        // passed on either: it would tell a client who blocked them that they are still there.
+        if (!(await this.deps.access.mayWrite({ userId, advisorId }, 'manager'))) return;
         connection.typingAt ??= new Map();
         if (connection.typingAt.size >= this.options.maxSubscriptionsPerConnection)
           connection.typingAt.clear();

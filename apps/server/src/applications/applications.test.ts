@@ -28,7 +28,7 @@ function applicant(language: Language = 'en') {
   });
   const call = (method: 'GET' | 'POST', name: string, payload?: object) =>
     t.app.inject({ method, url: `/api/${name}`, headers: { authorization }, payload });
-  return { telegramId, call };
+  return { telegramId, authorization, call };
 }
 
 const asAdmin = (name: string, payload: object) => t.post(ADMIN_ID, name, payload);
@@ -51,20 +51,27 @@ async function anApplication(language: Language = 'en') {
   const person = applicant(language);
   const allowed = await person.call('POST', 'SetWriteAccess.php', { allowed: true });
   expect(allowed.statusCode).toBe(200);
-  const photo = await photoOf(person.telegramId);
+  const photo = await photoOf(person.telegramId, person.authorization);
   const submitted = await person.call('POST', 'SubmitApplication.php', form(photo));
   expect(submitted.statusCode, submitted.body).toBe(200);
   return { ...person, photo, id: submitted.json().application.id as number };
 }
 
-async function photoOf(telegramId: number): Promise<string> {
+/**
+ * A photo uploaded by this Telegram user. A person's own init data is used: other init data signed
+ * a second later would be newer and set their profile (and so their language) from it.
+ */
+async function photoOf(
+  telegramId: number,
+  authorization = t.initData(telegramId),
+): Promise<string> {
   const boundary = '----seer-apply';
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/UploadImage.php',
     headers: {
       'content-type': `multipart/form-data; boundary=${boundary}`,
-      authorization: t.initData(telegramId),
+      authorization,
     },
     payload: Buffer.concat([
       Buffer.from(
@@ -91,7 +98,7 @@ const botMessagesTo = (chatId: number) =>
 describe('applying', () => {
   it('takes one open application per person, also when two submits arrive at once', async () => {
     const person = applicant();
-    const photo = await photoOf(person.telegramId);
+    const photo = await photoOf(person.telegramId, person.authorization);
     const both = await Promise.all([
       person.call('POST', 'SubmitApplication.php', form(photo)),
       person.call('POST', 'SubmitApplication.php', form(photo)),
@@ -116,7 +123,7 @@ describe('applying', () => {
     const mine = (await person.call('GET', 'GetMyApplication.php')).json();
     const question = SAMPLE_QUESTIONS.ru[sampleQuestionIndex(person.telegramId)];
     expect(mine).toMatchObject({ application: null, can_apply: true, sample_question: question });
-    const photo = await photoOf(person.telegramId);
+    const photo = await photoOf(person.telegramId, person.authorization);
     const submitted = await person.call(
       'POST',
       'SubmitApplication.php',
@@ -127,7 +134,7 @@ describe('applying', () => {
 
   it('refuses bad input with a 400 that names the problem', async () => {
     const person = applicant();
-    const photo = await photoOf(person.telegramId);
+    const photo = await photoOf(person.telegramId, person.authorization);
     const cases: [Record<string, unknown>, RegExp][] = [
       [{ name: '  ' }, /name must not be empty/],
       [{ category_ids: [] }, /category_ids/],

@@ -164,7 +164,7 @@ describe('applying', () => {
 describe('staff', () => {
   it('move an application only forward, and only staff may (403), each move audited and told', async () => {
     const application = await anApplication();
-    const stranger = await t.post(application.telegramId, 'AdminMoveApplication.php', {
+    const stranger = await application.call('POST', 'AdminMoveApplication.php', {
       id: application.id,
       stage: 'practical_test',
     });

@@ -4,13 +4,18 @@
 // postgres.js 3.4.9 (the newest release) throws "Cannot read properties of null (reading 'write')"
 // from a timer when a query is written to a connection whose socket has closed — a transaction or a
 // reserved connection whose server went away (porsager/postgres issues 1154 and 1208; the fixes
-// proposed upstream, pull requests 1168 and 1209, are not released). Three small changes, applied
-// to the ES module and the CommonJS copy alike:
+// proposed upstream, pull requests 1168 and 1209, are not released). And a server that closes the
+// connection during its startup without saying why (a database still starting, a proxy in front of
+// a dead one) makes the driver reconnect at once, thousands of times a second, for as long as that
+// lasts, while the query waits (issue 1193, pull request 1214, not released). Four small changes,
+// applied to the ES module and the CommonJS copy alike:
 // 1. a write with no socket fails its queries with CONNECTION_CLOSED (the upstream proposal);
 // 2. a transaction whose connection closed rejects its later statements at once, so none of them
 //    can reach a connection the pool has meanwhile reopened (outside the transaction);
 // 3. a reserved connection that closed rejects its later queries, and releasing it leaves it with
-//    the closed ones (the pool reconnects it when needed) instead of handing a dead one out.
+//    the closed ones (the pool reconnects it when needed) instead of handing a dead one out;
+// 4. a connection closed during startup without an error fails the query waiting for it with
+//    CONNECTION_CLOSED (503 to the caller), and the next attempt waits for the reconnect backoff.
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -28,6 +33,21 @@ const CHANGES = {
     if (!socket) // ${MARKER}: the socket closed before this write; fail its queries, do not throw
       return closedWrite()
     const x = socket.write(chunk, fn)`,
+    },
+    {
+      from: `    if (initial)
+      return reconnect()
+
+    !hadError`,
+      to: `    if (initial && hadError)
+      return reconnect()
+
+    if (initial) { // ${MARKER}: closed during startup without an error: fail, do not reconnect at once for ever
+      queryError(initial, Errors.connection('CONNECTION_CLOSED', options, socket))
+      initial = null
+    }
+
+    !hadError`,
     },
     {
       from: `  function connectTimedOut() {`,
@@ -131,7 +151,7 @@ function packageDir(fromDir) {
   return dir;
 }
 
-/** Applies the changes; returns the files it changed. Throws when the driver is not the expected one. */
+/** Applies the changes not applied yet; returns the files it changed. Throws when the driver is not the expected one. */
 export function patchPostgres(fromDir = 'apps/server') {
   const dir = packageDir(fromDir);
   const { version } = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
@@ -145,14 +165,17 @@ export function patchPostgres(fromDir = 'apps/server') {
     for (const [name, changes] of Object.entries(CHANGES)) {
       const file = path.join(dir, flavour, name);
       if (!existsSync(file)) throw new Error(`postgres: ${file} is missing`);
-      let text = readFileSync(file, 'utf8');
-      if (text.includes(MARKER)) continue;
+      const original = readFileSync(file, 'utf8');
+      let text = original;
+      // Each change on its own, so a copy patched by an older version of this script gets the rest.
       for (const { from, to } of changes) {
+        if (text.includes(to)) continue;
         const at = text.indexOf(from);
         if (at < 0 || text.indexOf(from, at + 1) >= 0)
           throw new Error(`postgres: ${file} does not contain the expected code once:\n${from}`);
         text = text.slice(0, at) + to + text.slice(at + from.length);
       }
+      if (text === original) continue;
       writeFileSync(file, text);
       changed.push(file);
     }

@@ -1,10 +1,12 @@
 /**
  * The database driver when a connection's server goes away (scripts/patch-postgres.mjs): queries
  * fail with CONNECTION_CLOSED, the process lives on, nothing runs outside its transaction, and the
- * pool serves again afterwards.
+ * pool serves again afterwards; a server that hangs up during startup fails the waiting queries
+ * instead of holding them while the driver reconnects without pause.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/harness.js';
+import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy.js';
 import { connect, type Database } from './database.js';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -54,6 +56,51 @@ describe('the postgres driver when a connection is terminated', () => {
       expect(await lastStatement).toMatchObject({ code: 'CONNECTION_CLOSED' });
       expect(await db.sql`SELECT n FROM driver_probe`).toEqual([]);
       expect(await sql`SELECT 1 AS one`).toEqual([{ one: 1 }]);
+    } finally {
+      await sql.end({ timeout: 1 });
+    }
+  });
+});
+
+describe('the postgres driver when the server hangs up during startup', () => {
+  let db: Database;
+  let proxy: TcpProxy;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    const url = new URL(db.url);
+    proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port) });
+  });
+  afterAll(async () => {
+    await proxy?.close();
+    await db?.close();
+  });
+
+  it('fails the waiting queries within moments instead of reconnecting at once for ever', async () => {
+    const sql = connect(proxy.urlFor(db.url), 2);
+    try {
+      expect(await sql`SELECT 1 AS one`).toEqual([{ one: 1 }]);
+      proxy.hangUp();
+      const acceptedBefore = proxy.accepted;
+      const started = Date.now();
+      const outcomes = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          Promise.race([
+            sql`SELECT 1`.then(
+              () => 'answered',
+              (error: { code?: string }) => error.code,
+            ),
+            pause(5_000).then(() => 'still waiting after 5 s'),
+          ]),
+        ),
+      );
+      expect(outcomes).toEqual(Array(6).fill('CONNECTION_CLOSED'));
+      expect(Date.now() - started).toBeLessThan(4_000);
+      // Without the patch the driver reconnects thousands of times a second and the queries wait.
+      expect(proxy.accepted - acceptedBefore).toBeLessThan(50);
+      proxy.restore();
+      await expect
+        .poll(() => sql`SELECT 1 AS one`.catch(() => null), { timeout: 5_000, interval: 100 })
+        .toEqual([{ one: 1 }]);
     } finally {
       await sql.end({ timeout: 1 });
     }

@@ -206,3 +206,30 @@ describe("an advisor's own Telegram account", () => {
     expect(await wallet(person)).toMatchObject({ balance_cents: PRICE * 3, ledger: PRICE * 3 });
   });
 });
+
+describe('the satisfaction credit for an advisor’s own account', () => {
+  it('is never offered, even when the rating service is passed by', async () => {
+    const target = await newAdvisor(5);
+    const person = await userWith(PRICE * 5);
+    const stranger = await userWith(PRICE * 5);
+    for (const userId of [person, stranger]) {
+      for (let i = 0; i < 2; i++) {
+        const sent = await call(userId, 'CreateMessage.php', {
+          manager_id: target,
+          message: `m${i}`,
+        });
+        expect(sent.statusCode).toBe(200);
+      }
+    }
+    await t.services.admin.linkAdvisor(ADMIN, target, person);
+    // The offer's own rule, asked directly as a 1-star rating would ask it.
+    const offerFor = (userId: number) =>
+      t.db.sql.begin((tx) => t.services.satisfaction.offerAfterRating(tx, userId, target, 1));
+    const [own, other] = await Promise.all([offerFor(person), offerFor(stranger)]);
+    expect(own).toBeNull();
+    expect(other).toMatchObject({ amount_cents: PRICE * 2 });
+    const [row] = await t.db.sql<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM satisfaction_offers WHERE user_id = ${person}`;
+    expect(row!.n).toBe(0);
+  });
+});

@@ -110,6 +110,31 @@ describe('the language chosen in Settings', () => {
   });
 });
 
+describe("Telegram's language", () => {
+  it('is kept when later init data says none (the field is optional), and changed when it says another', async () => {
+    const userId = newUserId();
+    const now = Math.floor(Date.now() / 1000);
+    const getUser = (initData: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/GetUser.php',
+        headers: { authorization: initData },
+      });
+    const signed = (language_code: string | undefined, authDate: number) =>
+      signInitData(
+        TEST_BOT_TOKEN,
+        { id: userId, first_name: 'Ann', ...(language_code ? { language_code } : {}) },
+        { authDate },
+      );
+    expect((await getUser(signed('ru', now))).json()).toMatchObject({ language_code: 'ru' });
+    expect((await getUser(signed(undefined, now + 5))).json()).toMatchObject({
+      language_code: 'ru',
+    });
+    expect(await t.services.users.localeOf(userId)).toBe('ru');
+    expect((await getUser(signed('en', now + 10))).json()).toMatchObject({ language_code: 'en' });
+  });
+});
+
 describe('the catalogue without lang', () => {
   it("answers advisors' texts in the chosen language, at once, and in Telegram's without one", async () => {
     const userId = newUserId();

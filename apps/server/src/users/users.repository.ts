@@ -75,7 +75,9 @@ export class UsersRepository {
                 ${user.allows_write_to_pm ?? false}, ${authDate})
         ON CONFLICT (telegram_id) DO UPDATE SET
           username = EXCLUDED.username, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
-          language_code = EXCLUDED.language_code, photo_url = COALESCE(EXCLUDED.photo_url, users.photo_url),
+          -- Telegram may leave language_code out: the last one it said is kept, as the photo is.
+          language_code = COALESCE(EXCLUDED.language_code, users.language_code),
+          photo_url = COALESCE(EXCLUDED.photo_url, users.photo_url),
           allows_write_to_pm = users.allows_write_to_pm OR EXCLUDED.allows_write_to_pm,
           telegram_auth_date = EXCLUDED.telegram_auth_date
         WHERE users.telegram_auth_date < EXCLUDED.telegram_auth_date

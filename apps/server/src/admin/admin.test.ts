@@ -1,4 +1,7 @@
 /** Admin calls: refused to non-admins, each action audited; the command line does the same operations. */
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLS } from '@seer/contract';
 import { newUserId, startTestApp, type TestApp } from '../test/harness.js';
@@ -219,6 +222,24 @@ describe('admin command line', () => {
       { balance_cents: number }[]
     >`SELECT balance_cents FROM users WHERE telegram_id = ${telegramId}`;
     expect(row!.balance_cents).toBe(250);
+  });
+
+  it('refuses a DATA_DIR without a database instead of creating an empty one', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'seer-cli-'));
+    try {
+      const err: string[] = [];
+      const code = await runCli(
+        ['users'],
+        { DATA_DIR: dataDir, NODE_ENV: 'test' },
+        () => {},
+        (l) => err.push(l),
+      );
+      expect(code).toBe(2);
+      expect(err.join('\n')).toContain(`No Seer database in DATA_DIR=${dataDir}`);
+      expect(await readdir(dataDir)).toEqual([]);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('refuses an advisor id beyond INTEGER (2^31) with a usage message, not a database error', async () => {

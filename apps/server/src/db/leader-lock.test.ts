@@ -1,24 +1,14 @@
 /** A leader lock is lost with its connection when the database goes away, and taken again after. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../test/harness.js';
-import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy.js';
-import { connect, type Database } from './database.js';
+import { describe, expect, it } from 'vitest';
+import { databaseBehindProxy } from '../test/tcp-proxy.js';
+import { connect } from './database.js';
 import { LeaderLock } from './leader-lock.js';
 
 describe('a leader lock across a database outage', () => {
-  let db: Database;
-  let proxy: TcpProxy;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    const url = new URL(db.url);
-    proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port) });
-  });
-  afterAll(async () => {
-    await proxy?.close();
-    await db?.close();
-  });
+  const behindProxy = databaseBehindProxy();
 
   it('is given up while the database is away and re-acquired once it is back', async () => {
+    const { db, proxy } = behindProxy;
     const sql = connect(proxy.urlFor(db.url), 2);
     const lock = new LeaderLock(sql, 4_242_001);
     try {

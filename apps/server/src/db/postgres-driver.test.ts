@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/harness.js';
-import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy.js';
+import { databaseBehindProxy } from '../test/tcp-proxy.js';
 import { connect, type Database } from './database.js';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -63,19 +63,10 @@ describe('the postgres driver when a connection is terminated', () => {
 });
 
 describe('the postgres driver when the server hangs up during startup', () => {
-  let db: Database;
-  let proxy: TcpProxy;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    const url = new URL(db.url);
-    proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port) });
-  });
-  afterAll(async () => {
-    await proxy?.close();
-    await db?.close();
-  });
+  const behindProxy = databaseBehindProxy();
 
   it('fails the waiting queries within moments instead of reconnecting at once for ever', async () => {
+    const { db, proxy } = behindProxy;
     const sql = connect(proxy.urlFor(db.url), 2);
     try {
       expect(await sql`SELECT 1 AS one`).toEqual([{ one: 1 }]);

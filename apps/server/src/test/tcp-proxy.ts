@@ -6,6 +6,9 @@
  * database still starting or a pooler in front of a dead one may), until restore().
  */
 import net from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
+import type { Database } from '../db/database.js';
+import { createTestDatabase } from './harness.js';
 
 export interface TcpProxy {
   /** `url` with its host and port replaced by the proxy's. */
@@ -77,4 +80,22 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       if (server.listening) await new Promise((resolve) => server.close(resolve));
     },
   };
+}
+
+/**
+ * A fresh test database with a proxy in front of it, for the describe block this is called in
+ * (made before its tests, closed after them).
+ */
+export function databaseBehindProxy(): { readonly db: Database; readonly proxy: TcpProxy } {
+  const held = {} as { db: Database; proxy: TcpProxy };
+  beforeAll(async () => {
+    held.db = await createTestDatabase();
+    const url = new URL(held.db.url);
+    held.proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port) });
+  });
+  afterAll(async () => {
+    await held.proxy?.close();
+    await held.db?.close();
+  });
+  return held;
 }

@@ -158,7 +158,7 @@ export function patchPostgres(fromDir = 'apps/server') {
   if (version !== PATCHED_VERSION)
     throw new Error(
       `postgres ${version} is installed; scripts/patch-postgres.mjs is written for ${PATCHED_VERSION}. ` +
-        'Check whether the new version fixes issues 1154/1208, then update or drop the patch.',
+        'Check whether the new version fixes issues 1154, 1208 and 1193, then update or drop the patch.',
     );
   const changed = [];
   for (const flavour of ['src', 'cjs/src']) {

@@ -110,7 +110,7 @@ function median(values) {
  */
 const REFERENCE_BENCHMARK_INDEX = 1750;
 const DEFAULT_CPU_SLOWDOWN = 4;
-export const calibratedSlowdown = (benchmarkIndex) =>
+const calibratedSlowdown = (benchmarkIndex) =>
   Math.min(10, Math.max(1, (DEFAULT_CPU_SLOWDOWN * benchmarkIndex) / REFERENCE_BENCHMARK_INDEX));
 
 /** Scores and metrics of one audited Lighthouse result. */

@@ -2,11 +2,10 @@
  * The admin command line: `npm run admin -- <command>`. Uses the server's configuration
  * (DATABASE_URL or DATA_DIR) and works while the server runs.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { BIGINT_ID_MAX, formatCents, INTEGER_ID_MAX } from '@seer/contract';
 import { loadConfig, ConfigError, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
+import { embeddedDatabaseExists } from '../db/embedded-postgres.js';
 import { EventBus } from '../realtime/event-bus.js';
 import { PostgresTransport } from '../realtime/transports/postgres-transport.js';
 import { RedisTransport, redisChannelFor } from '../realtime/transports/redis-transport.js';
@@ -323,7 +322,7 @@ export async function runCli(
   }
   // Without DATABASE_URL the command line uses the embedded database in DATA_DIR; it never creates
   // one, so a wrong DATA_DIR is said instead of answered from a new, empty database.
-  if (!config.databaseUrl && !existsSync(path.join(config.dataDir, 'postgres', 'PG_VERSION'))) {
+  if (!config.databaseUrl && !embeddedDatabaseExists(config.dataDir)) {
     err(
       `No Seer database in DATA_DIR=${config.dataDir}. Use the DATA_DIR (or DATABASE_URL) the server ` +
         'runs with; the server creates its embedded database on its first start.',

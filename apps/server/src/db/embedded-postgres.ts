@@ -121,11 +121,19 @@ export interface EmbeddedOptions {
   settings?: Record<string, string>;
 }
 
+/** The embedded database's own folder inside DATA_DIR. */
+const databaseDirOf = (dataDir: string) => path.join(dataDir, 'postgres');
+
+/** Whether DATA_DIR holds an embedded database (made by a server's first start). */
+export function embeddedDatabaseExists(dataDir: string): boolean {
+  return existsSync(path.join(databaseDirOf(dataDir), 'PG_VERSION'));
+}
+
 export async function startEmbeddedPostgres(
   dataDir: string,
   options: EmbeddedOptions = {},
 ): Promise<EmbeddedServer> {
-  const databaseDir = path.join(dataDir, 'postgres');
+  const databaseDir = databaseDirOf(dataDir);
   const passwordFile = path.join(dataDir, 'postgres-password');
   await mkdir(dataDir, { recursive: true });
   if (process.getuid?.() === 0) {
@@ -162,7 +170,7 @@ export async function startEmbeddedPostgres(
     return supervised(running.pid, running.port);
   }
 
-  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
+  if (!embeddedDatabaseExists(dataDir)) {
     await mkdir(databaseDir, { recursive: true, mode: 0o700 });
     if (owner) await chown(databaseDir, owner.uid, owner.gid);
     const pwFile = path.join(dataDir, `.initdb-password-${process.pid}`);

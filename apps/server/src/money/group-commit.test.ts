@@ -310,6 +310,33 @@ describe('group commit of paid sends', () => {
     expect(stored.map((m) => m.text)).toEqual(texts);
   });
 
+  it('reads every row by its index, even with plans made while the tables were small', async () => {
+    // The batch keeps one generic plan per statement for the connection's life (migration 039).
+    // On a new database a sequential scan is the cheapest plan for its small tables, and a kept
+    // plan would go on scanning them as they grow. Eight batches on one connection, in one
+    // transaction, and the sequential scans they made.
+    const users = await Promise.all(Array.from({ length: 16 }, () => fundedUser(PRICE * 10)));
+    const scans = await db.sql.begin(async (tx) => {
+      // This connection's counts not yet flushed to the statistics, before and after the batches.
+      const counts = () => tx<{ relname: string; seq_scan: number }[]>`
+        SELECT relname, seq_scan::int AS seq_scan FROM pg_stat_xact_user_tables
+        WHERE relname IN ('users', 'advisors', 'images', 'spending_limits', 'paid_send_keys',
+          'messages', 'dialogs', 'dialog_blocks', 'ledger', 'advisor_earnings')`;
+      const before = new Map((await counts()).map((t) => [t.relname, t.seq_scan]));
+      const repository = new MoneyRepository(tx as unknown as typeof db.sql);
+      for (let round = 0; round < 8; round++) {
+        const rows = await repository.sendPaidMessages(
+          users.slice(round * 2, round * 2 + 2).map((u) => ({ ...sendOf(u), clientId: randomUUID() })),
+        );
+        expect(rows.map((r) => r.out_outcome)).toEqual(['ok', 'ok']);
+      }
+      return (await counts())
+        .map((t) => ({ table: t.relname, seqScans: t.seq_scan - (before.get(t.relname) ?? 0) }))
+        .filter((t) => t.seqScans > 0);
+    });
+    expect(scans).toEqual([]);
+  });
+
   it('two batches with the same users in opposite arrival order do not deadlock', async () => {
     const users = await Promise.all(Array.from({ length: 30 }, () => fundedUser(PRICE * 10)));
     const repository = new MoneyRepository(db.sql);

@@ -29,7 +29,7 @@ export interface GroupCommitOptions {
   maxInFlight: number;
 }
 
-export const GROUP_COMMIT_DEFAULTS: GroupCommitOptions = { maxBatch: 32, maxInFlight: 2 };
+export const GROUP_COMMIT_DEFAULTS: GroupCommitOptions = { maxBatch: 32, maxInFlight: 4 };
 
 interface Waiting {
   send: PaidSendArgs;

@@ -331,7 +331,9 @@ console.log(
 );
 console.log(line('HTTP CreateMessage, group commit off (PAID_SEND_BATCH=1)   ', unbatched));
 console.log(line('HTTP CreateMessage, group commit on (as npm start)          ', batched));
-console.log(line(`HTTP CreateMessage, group commit on, ${MORE_CLIENTS} clients              `, batchedMore));
+console.log(
+  line(`HTTP CreateMessage, group commit on, ${MORE_CLIENTS} clients              `, batchedMore),
+);
 const ratio = ceiling ? batched.result.perSecond / ceiling.tps : null;
 const ratioMore = ceiling ? batchedMore.result.perSecond / ceiling.tps : null;
 const ratioBefore = ceiling ? unbatched.result.perSecond / ceiling.tps : null;

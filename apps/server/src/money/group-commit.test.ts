@@ -326,7 +326,9 @@ describe('group commit of paid sends', () => {
       const repository = new MoneyRepository(tx as unknown as typeof db.sql);
       for (let round = 0; round < 8; round++) {
         const rows = await repository.sendPaidMessages(
-          users.slice(round * 2, round * 2 + 2).map((u) => ({ ...sendOf(u), clientId: randomUUID() })),
+          users
+            .slice(round * 2, round * 2 + 2)
+            .map((u) => ({ ...sendOf(u), clientId: randomUUID() })),
         );
         expect(rows.map((r) => r.out_outcome)).toEqual(['ok', 'ok']);
       }

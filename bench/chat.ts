@@ -67,6 +67,8 @@ const BENCH_METRICS_TOKEN = 'bench-metrics-token-0123456789';
 
 interface ServerMemory {
   heapUsed: number;
+  /** What the heap holds from the system: its pages in use, and room it keeps for what comes next. */
+  heapTotal: number;
   external: number;
 }
 
@@ -79,6 +81,7 @@ async function serverMemory(base: string): Promise<ServerMemory> {
   const gauge = (name: string) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? NaN);
   return {
     heapUsed: gauge('nodejs_heap_size_used_bytes'),
+    heapTotal: gauge('nodejs_heap_size_total_bytes'),
     external: gauge('nodejs_external_memory_bytes'),
   };
 }
@@ -213,7 +216,7 @@ async function main(): Promise<void> {
     const perSocket = (name: keyof ServerMemory) =>
       fmt((loadedMemory[name] - baseMemory[name]) / 1024 / IDLE_SOCKETS);
     console.log(
-      `  of which, per socket: JavaScript heap ${perSocket('heapUsed')} KB, buffers outside the heap ${perSocket('external')} KB; the rest is the process's own (sockets in the kernel are not counted in RSS)`,
+      `  of which, per socket: JavaScript heap ${perSocket('heapUsed')} KB in use (${perSocket('heapTotal')} KB held by the heap), buffers outside the heap ${perSocket('external')} KB; the rest is the process's own (sockets in the kernel are not counted in RSS)`,
     );
     if (MEMORY_ONLY) {
       console.log(`load average ${load()} after the run`);

@@ -77,4 +77,25 @@ describe('fan-out', () => {
     expect(rooms.of('user:1')).toBeUndefined();
     expect(rooms.count('user:1')).toBe(0);
   });
+
+  it('a room of one and a room of many answer alike, however members come and go', () => {
+    const rooms = new Rooms<string>();
+    const seen = (name: string) => [...(rooms.of(name) ?? [])].sort();
+    rooms.join('r', 'a');
+    rooms.join('r', 'a'); // joining twice is one membership
+    expect([seen('r'), rooms.count('r'), rooms.of('r')?.size]).toEqual([['a'], 1, 1]);
+    rooms.leave('r', 'z'); // not a member: nothing changes
+    expect(seen('r')).toEqual(['a']);
+    rooms.join('r', 'b');
+    rooms.join('r', 'c');
+    expect([seen('r'), rooms.count('r'), rooms.of('r')?.size]).toEqual([['a', 'b', 'c'], 3, 3]);
+    rooms.leave('r', 'b');
+    rooms.leave('r', 'a');
+    expect([seen('r'), rooms.count('r')]).toEqual([['c'], 1]);
+    rooms.join('r', 'a');
+    expect(seen('r')).toEqual(['a', 'c']);
+    rooms.leave('r', 'c');
+    rooms.leave('r', 'a');
+    expect([rooms.of('r'), rooms.count('r')]).toEqual([undefined, 0]);
+  });
 });

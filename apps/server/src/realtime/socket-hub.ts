@@ -13,7 +13,7 @@ import type { SocketPresence } from './socket-presence.js';
 import { describeError, describeZodError } from '../errors.js';
 import { KeyedRateLimiter, TokenBucket, type RateLimit } from './rate-limit.js';
 import { deliveriesOf, type DeliveryRule } from './fan-out.js';
-import { room, Rooms } from './rooms.js';
+import { room, Rooms, type Members } from './rooms.js';
 import { encodeFrame, send, sendEncoded, type EncodedFrame } from './socket-frames.js';
 
 export interface SocketHubOptions {
@@ -281,10 +281,17 @@ export class SocketHub {
     setTimeout(() => ws.terminate(), 2_000).unref();
   }
 
-  /** Closes the socket with 4401 when its credential expires; a `session` frame moves the time. */
+  /**
+   * Closes the socket with 4401 when its credential expires; a `session` frame moves the time.
+   * A socket far from its expiry keeps no timer of its own (a timer and its closure are about 200
+   * bytes per idle socket): each heartbeat arms the timers of the sockets that expire before the
+   * one after next, so none can pass its expiry unwatched even when a heartbeat runs late.
+   */
   private watchExpiry(connection: Connection): void {
     if (connection.expiry) clearTimeout(connection.expiry);
+    connection.expiry = null;
     const left = connection.identity.expiresAt - Date.now();
+    if (left > 2 * this.options.heartbeatMs) return;
     connection.expiry = setTimeout(
       () => {
         if (connection.identity.expiresAt > Date.now()) return this.watchExpiry(connection);
@@ -549,7 +556,7 @@ export class SocketHub {
     for (const delivery of deliveriesOf(event, this.deps.deliveries)) {
       const present = delivery.rooms
         .map((name) => this.rooms.of(name))
-        .filter((set): set is ReadonlySet<Connection> => set !== undefined && set.size > 0);
+        .filter((set): set is Members<Connection> => set !== undefined && set.size > 0);
       // Most events have nobody to reach on this instance: the frame is encoded only for someone.
       if (present.length > 0) this.deliver(encodeFrame(delivery.frame), present);
     }
@@ -582,7 +589,7 @@ export class SocketHub {
   }
 
   /** Sends one frame to the union of the given (non-empty) rooms, once per socket. */
-  private deliver(frame: EncodedFrame, present: ReadonlyArray<ReadonlySet<Connection>>): void {
+  private deliver(frame: EncodedFrame, present: ReadonlyArray<Members<Connection>>): void {
     if (present.length === 1) {
       for (const connection of present[0]!) this.push(connection, frame);
       return;
@@ -626,11 +633,14 @@ export class SocketHub {
   };
 
   private beat(): void {
+    const armBefore = Date.now() + 2 * this.options.heartbeatMs;
     for (const connection of this.connections) {
       if (!connection.alive) {
         connection.ws.terminate();
         continue;
       }
+      if (!connection.expiry && connection.identity.expiresAt <= armBefore)
+        this.watchExpiry(connection);
       connection.alive = false;
       try {
         connection.ws.ping();

@@ -22,6 +22,19 @@ function subprotocolToken(header: string | undefined): string | undefined {
   return offered.find((protocol) => protocol !== SOCKET_SUBPROTOCOL && protocol !== '');
 }
 
+/**
+ * ws turns the TCP socket's idle timeout off for the upgraded connection, and Node then keeps the
+ * cleared timer with its bound callback on the socket for the socket's life (about 200 bytes per
+ * idle socket; decision 058). Node keeps it under a symbol of its own; a timer that is still
+ * running, or a Node that names it differently, is left alone.
+ */
+function dropClearedIdleTimer(tcp: Socket): void {
+  const key = Object.getOwnPropertySymbols(tcp).find((symbol) => symbol.description === 'timeout');
+  if (key === undefined) return;
+  const holder = tcp as unknown as Record<symbol, { _destroyed?: boolean } | null | undefined>;
+  if (holder[key]?._destroyed === true) holder[key] = null;
+}
+
 export async function socketRoutes(app: FastifyInstance, hub: SocketHub): Promise<void> {
   await app.register(fastifyWebsocket, {
     options: {
@@ -65,6 +78,7 @@ export async function socketRoutes(app: FastifyInstance, hub: SocketHub): Promis
     // listener holds them too. Nothing answers on that response any more.
     const tcp = request.raw.socket as Socket & { _httpMessage?: ServerResponse | null };
     if (tcp._httpMessage) tcp._httpMessage.detachSocket(tcp);
+    dropClearedIdleTimer(tcp);
     for (const listener of socket.listeners('error'))
       socket.off('error', listener as (error: Error) => void);
     socket.on('error', (error) => onSocketError(error, socket));

@@ -6,7 +6,7 @@ import {
   SOCKET_SUBPROTOCOL,
   type Advisor,
 } from '@seer/contract';
-import { newUserId } from '../test/harness.js';
+import { newUserId, TEST_BOT_TOKEN } from '../test/harness.js';
 import { signInitData } from '../auth/init-data.js';
 import { startLiveApp, TestSocket, type LiveApp } from '../test/socket-test-kit.js';
 import { linkAdvisor } from '../test/builders.js';
@@ -466,6 +466,38 @@ describe('abuse', () => {
     const closed = await flooder.closed;
     expect(closed.code).toBe(SOCKET_CLOSE_CODES.tooManyRequests);
     for (const s of [socket, ...more]) s.close();
+  });
+
+  it('closes a socket whose sign-in expires long after it opened: a heartbeat arms its timer', async () => {
+    // A socket far from its expiry keeps no timer of its own; the heartbeat before it arms one.
+    const live = await startLiveApp({ socket: { heartbeatMs: 1000 } });
+    try {
+      const userId = newUserId();
+      // Accepted for about four more seconds (INIT_DATA_MAX_AGE_SECONDS is 24 h here): more than
+      // two heartbeats, so no timer at sign-in.
+      const expiresAt = (Math.floor(Date.now() / 1000) + 4) * 1000;
+      const initData = signInitData(
+        TEST_BOT_TOKEN,
+        { id: userId, first_name: 'Ann' },
+        { authDate: expiresAt / 1000 - 24 * 3600 },
+      );
+      const socket = await TestSocket.open(
+        `${live.base.replace('http', 'ws')}/ws?initData=${encodeURIComponent(initData)}`,
+      );
+      socket.send({ type: 'user_connect', user_id: userId });
+      await socket.next('connected');
+      const closed = await Promise.race([
+        socket.closed,
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error('still open 5 s after its sign-in expired')), 9_000),
+        ),
+      ]);
+      expect(closed.code).toBe(SOCKET_CLOSE_CODES.unauthorized);
+      expect(closed.reason).toMatch(/expired/);
+      expect(Date.now()).toBeGreaterThanOrEqual(expiresAt);
+    } finally {
+      await live.close();
+    }
   });
 
   it('drops a socket that stops answering pings', async () => {

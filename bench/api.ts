@@ -43,7 +43,7 @@ import {
   startServer,
   type LoadResult,
 } from './lib.js';
-import { buildRequest, closedLoop, type Answer } from './light-client.js';
+import { buildRequest, closedLoop, requestHead, type Answer } from './light-client.js';
 import { summarizeProfile } from './profile-summary.js';
 import { seedDemoData } from '../apps/server/src/demo/index.js';
 import { signInitData } from '../apps/server/src/auth/init-data.js';
@@ -151,27 +151,17 @@ async function paidSends(
   everyUserOnce = false,
 ): Promise<LoadResult> {
   // As the app sends them: each message with a client id of its own (a retry would reuse it).
-  const headers = Array.from({ length: USERS }, (_, u) =>
-    Buffer.from(
-      buildRequest(url, {
-        method: 'POST',
-        path: '/api/CreateMessage.php',
-        headers: { authorization: initData[u]!, 'content-type': 'application/json' },
-      })
-        .toString()
-        .replace(/\r\n\r\n$/, '\r\n'),
-    ),
+  const heads = Array.from({ length: USERS }, (_, u) =>
+    requestHead(url, {
+      method: 'POST',
+      path: '/api/CreateMessage.php',
+      headers: { authorization: initData[u]!, 'content-type': 'application/json' },
+    }),
   );
-  const requests = (i: number) => {
-    const body = Buffer.from(
+  const requests = (i: number) =>
+    heads[(i * 7) % USERS]!.withBody(
       `{"manager_id":${advisors[i % advisors.length]!.id},"message":"${label} ${i}","client_id":"${randomUUID()}"}`,
     );
-    return Buffer.concat([
-      headers[(i * 7) % USERS]!,
-      Buffer.from(`content-length: ${body.length}\r\n\r\n`),
-      body,
-    ]);
-  };
   const ok = (answer: Answer) => answer.status === 200 && answer.body.includes(PAID);
   const run = await closedLoop({
     base: url,

@@ -17,7 +17,7 @@ import WebSocket from 'ws';
 import { signInitData } from '../apps/server/src/auth/init-data.js';
 import { spawnServer, type ServerProcess } from '../apps/server/src/test/server-process.js';
 import { seedDemoData } from '../apps/server/src/demo/index.js';
-import { buildRequest, LightPool } from './light-client.js';
+import { LightPool, requestHead } from './light-client.js';
 import {
   BENCH_BOT_TOKEN,
   benchDatabase,
@@ -282,15 +282,11 @@ async function main(): Promise<void> {
     // them: node:http spent about 0.2 ms of this process's CPU per message, and its garbage
     // delayed this process's event loop, which is where the deliveries are timed.
     const userHeads = Array.from({ length: USERS }, (_, i) =>
-      Buffer.from(
-        buildRequest(server!.base, {
-          method: 'POST',
-          path: '/api/CreateMessage.php',
-          headers: { authorization: initData(FIRST_USER + i), 'content-type': 'application/json' },
-        })
-          .toString()
-          .replace(/\r\n\r\n$/, '\r\n'),
-      ),
+      requestHead(server!.base, {
+        method: 'POST',
+        path: '/api/CreateMessage.php',
+        headers: { authorization: initData(FIRST_USER + i), 'content-type': 'application/json' },
+      }),
     );
     const senders = new LightPool(server!.base);
     let seq = 0;
@@ -313,26 +309,19 @@ async function main(): Promise<void> {
           const t0 = performance.now();
           sentAt.set(n, t0);
           // As the app sends it: with a client id of its own (a retry would reuse it).
-          const body = Buffer.from(
+          const request = userHeads[n % USERS]!.withBody(
             `{"manager_id":${advisor.id},"message":"${n}","client_id":"${randomUUID()}"}`,
           );
           const p = new Promise<void>((resolve) => {
-            senders.send(
-              Buffer.concat([
-                userHeads[n % USERS]!,
-                Buffer.from(`content-length: ${body.length}\r\n\r\n`),
-                body,
-              ]),
-              (answer) => {
-                acks.push(performance.now() - t0);
-                if (answer?.status !== 200) {
-                  failed++;
-                  sentAt.delete(n);
-                }
-                pending.delete(p);
-                resolve();
-              },
-            );
+            senders.send(request, (answer) => {
+              acks.push(performance.now() - t0);
+              if (answer?.status !== 200) {
+                failed++;
+                sentAt.delete(n);
+              }
+              pending.delete(p);
+              resolve();
+            });
           });
           pending.add(p);
         }

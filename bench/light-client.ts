@@ -25,6 +25,27 @@ export function buildRequest(
   return body ? Buffer.concat([head, body]) : head;
 }
 
+/**
+ * A request whose head is written once and whose body changes with each request (a paid message
+ * with a client id of its own): `withBody` appends the length and the body to the head.
+ */
+export function requestHead(
+  base: string,
+  options: { method?: string; path: string; headers?: Record<string, string> },
+): { withBody(body: string): Buffer } {
+  const head = Buffer.from(
+    buildRequest(base, options)
+      .toString()
+      .replace(/\r\n\r\n$/, '\r\n'),
+  );
+  return {
+    withBody(text) {
+      const body = Buffer.from(text);
+      return Buffer.concat([head, Buffer.from(`content-length: ${body.length}\r\n\r\n`), body]);
+    },
+  };
+}
+
 /** One answer: its status, and its body's bytes (a view into what was read; do not keep it). */
 export interface Answer {
   status: number;

@@ -5,12 +5,19 @@
  * cross instances through Redis. Prints, per count:
  *  - send-to-delivery p50/p99 at a steady offered 1,000 paid messages/s (HTTP send until the
  *    advisor's socket has the new_message frame), and how many arrived;
- *  - the most paid messages/s with 8 clients per instance (closed loop) and its p99;
- *  - the CPU each process used (each server, PostgreSQL's backends of this database, Redis).
+ *  - the most paid messages/s with 8 clients per instance (closed loop) and its p99, against
+ *    pgbench's ceiling measured at the start of the same run on the same database (bench:api's
+ *    six statements, the better of 8 and 16 clients);
+ *  - the CPU each process used (each server, PostgreSQL's backends of this database, Redis, and
+ *    this client), per paid message.
+ * The embedded PostgreSQL by default, DATABASE_URL's server when set; the servers in production
+ * mode. Requests go through the light client (bench/light-client.ts): keep-alive connections,
+ * each user's request head built once.
  * Uses REDIS_URL when set, else starts its own redis-server on a free port (and stops it).
  * BENCH_SECONDS (default 8) sets each measured run's length.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import WebSocket from 'ws';
 import { signInitData } from '../apps/server/src/auth/init-data.js';
@@ -23,12 +30,12 @@ import {
   databaseCpuMs,
   fmt,
   freePort,
-  load,
   loadAverage,
+  pgbenchCeiling,
   percentiles,
   productionEnv,
-  request,
 } from './lib.js';
+import { LightPool, closedLoop, requestHead } from './light-client.js';
 
 const USERS = 1000;
 const ADVISORS = 8;
@@ -118,7 +125,9 @@ interface Row {
   maxPerSecond: number;
   maxP99: number;
   maxErrors: number;
+  /** CPU per paid message over both runs (ms), by process. */
   cpu: { label: string; ms: number }[];
+  messages: number;
   seconds: number;
 }
 
@@ -151,6 +160,30 @@ async function main(): Promise<void> {
     const initData = (id: number) =>
       signInitData(BENCH_BOT_TOKEN, { id, first_name: `Bench${id}`, language_code: 'en' });
     const userAuth = Array.from({ length: USERS }, (_, i) => initData(FIRST_USER + i));
+
+    // The database's own ceiling in this run: pgbench, the paid send's six statements as one
+    // transaction per message (as bench:api), on the same data, before any server starts.
+    const active = (
+      await db.sql<{ id: number }[]>`SELECT id FROM advisors WHERE is_active ORDER BY id`
+    ).map((row) => row.id);
+    // pgbench picks an advisor in a range of ids: all active ones when they are contiguous.
+    const contiguous = active.at(-1)! - active[0]! + 1 === active.length;
+    const pgbenchAt = (clients: number) =>
+      pgbenchCeiling({
+        url: db.url,
+        clients,
+        seconds: SECONDS,
+        firstUser: FIRST_USER,
+        users: USERS,
+        firstAdvisor: active[0]!,
+        lastAdvisor: contiguous ? active.at(-1)! : active[0]!,
+        priceCents: 100,
+      });
+    const pgbench = [await pgbenchAt(8), await pgbenchAt(16)];
+    const ceiling = Math.max(...pgbench.map((run) => run?.tps ?? 0)) || null;
+    console.log(
+      `pgbench (6 statements, 1 transaction per message), 8 / 16 clients: ${pgbench.map((run) => (run ? fmt(run.tps, 0) : '?')).join(' / ')} TPS`,
+    );
 
     let seq = 0;
     for (const count of COUNTS) {
@@ -195,17 +228,24 @@ async function main(): Promise<void> {
         );
       }
       // Message n: user n % USERS on instance (n % USERS) % count, to advisor (n % USERS + 1) % ADVISORS
-      // (so with 2 or 3 instances most messages cross to another instance).
-      const sendOne = (n: number) => {
-        const u = n % USERS;
-        const server = servers[u % count]!;
-        const advisor = advisors[(u + 1) % ADVISORS]!;
-        return request(`${server.base}/api/CreateMessage.php`, {
+      // (so with 2 or 3 instances most messages cross to another instance). Each user's request
+      // head is built once; each message has a client id of its own, as the app sends it.
+      const heads = Array.from({ length: USERS }, (_, u) =>
+        requestHead(servers[u % count]!.base, {
           method: 'POST',
+          path: '/api/CreateMessage.php',
           headers: { authorization: userAuth[u]!, 'content-type': 'application/json' },
-          body: `{"manager_id":${advisor.id},"message":"${n}"}`,
-        });
-      };
+        }),
+      );
+      const requestFor = (n: number) =>
+        heads[n % USERS]!.withBody(
+          `{"manager_id":${advisors[((n % USERS) + 1) % ADVISORS]!.id},"message":"${n}","client_id":"${randomUUID()}"}`,
+        );
+      const pools = servers.map((server) => new LightPool(server.base));
+      const sendOne = (n: number) =>
+        new Promise<number>((resolve) =>
+          pools[(n % USERS) % count]!.send(requestFor(n), (answer) => resolve(answer?.status ?? 0)),
+        );
       const run = async (seconds: number) => {
         latencies = [];
         delivered = 0;
@@ -223,16 +263,12 @@ async function main(): Promise<void> {
             const t0 = performance.now();
             sentAt.set(n, t0);
             const p = sendOne(n)
-              .then((answer) => {
+              .then((status) => {
                 acks.push(performance.now() - t0);
-                if (answer.status !== 200) {
+                if (status !== 200) {
                   failed++;
                   sentAt.delete(n);
                 }
-              })
-              .catch(() => {
-                failed++;
-                sentAt.delete(n);
               })
               .finally(() => pending.delete(p));
             pending.add(p);
@@ -254,24 +290,50 @@ async function main(): Promise<void> {
       const cpu0 = await Promise.all(servers.map((s) => cpuMs(s.child.pid!)));
       const db0 = await databaseCpuMs(databaseName);
       const redis0 = redis.child ? await cpuMs(redis.child.pid!) : 0;
+      const client0 = await cpuMs(process.pid);
       const started = performance.now();
       const steady = await run(SECONDS);
       // The most it takes: 8 clients per instance, each sending as soon as the last answered.
-      const most = await load(CLIENTS_PER_INSTANCE * count, SECONDS, async () => {
-        const answer = await sendOne(seq++);
-        return answer.status === 200;
-      });
+      const loops = await Promise.all(
+        servers.map((server, instance) =>
+          closedLoop({
+            base: server.base,
+            connections: CLIENTS_PER_INSTANCE,
+            seconds: SECONDS,
+            // This instance's users only: user u is served by instance u % count.
+            requests: () => {
+              let n = seq++;
+              while ((n % USERS) % count !== instance) n = seq++;
+              return requestFor(n);
+            },
+            ok: (answer) => answer.status === 200,
+          }),
+        ),
+      );
+      const mostLatencies = loops.flatMap((loop) => loop.latencies);
+      const mostSeconds = (performance.now() - Math.min(...loops.map((l) => l.startedAt))) / 1000;
+      const most = {
+        count: mostLatencies.length,
+        perSecond: mostLatencies.length / mostSeconds,
+        p99: percentiles(mostLatencies).p99,
+        errors: loops.reduce((sum, loop) => sum + loop.errors, 0),
+      };
       const seconds = (performance.now() - started) / 1000;
+      const messages = steady.sent + most.count;
       const cpu = [
         ...(await Promise.all(
           servers.map(async (s, i) => ({
             label: `server ${i + 1}`,
-            ms: (await cpuMs(s.child.pid!)) - cpu0[i]!,
+            ms: ((await cpuMs(s.child.pid!)) - cpu0[i]!) / messages,
           })),
         )),
-        { label: 'PostgreSQL backends', ms: (await databaseCpuMs(databaseName)) - db0 },
-        ...(redis.child ? [{ label: 'Redis', ms: (await cpuMs(redis.child.pid!)) - redis0 }] : []),
+        { label: 'PostgreSQL', ms: ((await databaseCpuMs(databaseName)) - db0) / messages },
+        ...(redis.child
+          ? [{ label: 'Redis', ms: ((await cpuMs(redis.child.pid!)) - redis0) / messages }]
+          : []),
+        { label: 'this client', ms: ((await cpuMs(process.pid)) - client0) / messages },
       ];
+      for (const pool of pools) pool.close();
       rows.push({
         instances: count,
         ...steady,
@@ -279,14 +341,15 @@ async function main(): Promise<void> {
         maxP99: most.p99,
         maxErrors: most.errors,
         cpu,
+        messages,
         seconds,
       });
       const row = rows.at(-1)!;
       console.log(
         `${count} instance${count > 1 ? 's' : ' '}: at ${RATE}/s ${row.delivered}/${row.sent} delivered (${row.failed} failed), ` +
           `delivery p50 ${fmt(row.p50)} ms p99 ${fmt(row.p99)} ms, answer p99 ${fmt(row.ackP99)} ms; ` +
-          `most ${fmt(row.maxPerSecond, 0)} paid messages/s with ${CLIENTS_PER_INSTANCE * count} clients (p99 ${fmt(row.maxP99)} ms, errors ${row.maxErrors}); ` +
-          `CPU (share of one core over ${fmt(seconds, 0)} s): ${row.cpu.map((c) => `${c.label} ${fmt((c.ms / 1000 / seconds) * 100, 0)} %`).join(', ')}`,
+          `most ${fmt(row.maxPerSecond, 0)} paid messages/s with ${CLIENTS_PER_INSTANCE * count} clients (p99 ${fmt(row.maxP99)} ms, errors ${row.maxErrors}${ceiling ? `; ${fmt(row.maxPerSecond / ceiling, 2)} of the pgbench ceiling` : ''}); ` +
+          `CPU per paid message over ${row.messages} messages: ${row.cpu.map((c) => `${c.label} ${fmt(c.ms, 3)} ms`).join(', ')}`,
       );
       for (const ws of sockets.splice(0)) ws.terminate();
       await Promise.all(servers.map((s) => s.kill('SIGTERM')));

@@ -74,7 +74,7 @@ async function settledRss(pid: number, seconds: number): Promise<number> {
 
 /**
  * A full collection in the server, asked through its inspector (the Chrome DevTools protocol's
- * HeapProfiler.collectGarbage), then the lowest RSS over a second while freed pages go back.
+ * HeapProfiler.collectGarbage); answers when the collection is done.
  */
 async function collectGarbage(inspectorPort: number): Promise<void> {
   const targets = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json/list`)).json()) as {

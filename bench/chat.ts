@@ -460,15 +460,13 @@ async function main(): Promise<void> {
     senders.close();
     for (const ws of sockets) ws.terminate();
     sockets.length = 0;
-    const contiguous = advisors.at(-1)!.id - advisors[0]!.id + 1 === advisors.length;
     const ceiling = await pgbenchCeiling({
       url: db.url,
       clients: 8,
       seconds: 5,
       firstUser: FIRST_USER,
       users: USERS,
-      firstAdvisor: advisors[0]!.id,
-      lastAdvisor: contiguous ? advisors.at(-1)!.id : advisors[0]!.id,
+      advisorIds: advisors.map((advisor) => advisor.id),
       priceCents: 100,
     });
     if (ceiling)

@@ -219,12 +219,14 @@ export async function pgbenchCeiling(options: {
   seconds: number;
   firstUser: number;
   users: number;
-  firstAdvisor: number;
-  lastAdvisor: number;
+  /** The advisors' ids, in order: pgbench draws from their range when it has no gaps, else takes the first. */
+  advisorIds: readonly number[];
   priceCents: number;
   /** Also report each statement's average latency (pgbench -r). */
   perStatement?: boolean;
 }): Promise<{ tps: number; p99: number | null; statements: string | null } | null> {
+  const ids = options.advisorIds;
+  const lastAdvisor = ids.at(-1)! - ids[0]! + 1 === ids.length ? ids.at(-1)! : ids[0]!;
   const dir = await mkdtemp(path.join(os.tmpdir(), 'seer-pgbench-'));
   const script = path.join(dir, 'paid-send.sql');
   const { writeFile, readdir, readFile } = await import('node:fs/promises');
@@ -232,7 +234,7 @@ export async function pgbenchCeiling(options: {
     script,
     [
       `\\set u random(${options.firstUser}, ${options.firstUser + options.users - 1})`,
-      `\\set a random(${options.firstAdvisor}, ${options.lastAdvisor})`,
+      `\\set a random(${ids[0]!}, ${lastAdvisor})`,
       'BEGIN;',
       'SELECT balance_cents, free_messages FROM users WHERE telegram_id = :u FOR UPDATE;',
       `INSERT INTO dialogs AS d (user_id, advisor_id, last_message_at, last_message_text, advisor_unread) VALUES (:u, :a, now(), 'pgbench', 1) ON CONFLICT (user_id, advisor_id) DO UPDATE SET last_message_at = now(), last_message_text = EXCLUDED.last_message_text, advisor_unread = d.advisor_unread + 1, user_hidden = false RETURNING d.id AS dialog_id \\gset`,

@@ -166,8 +166,6 @@ async function main(): Promise<void> {
     const active = (
       await db.sql<{ id: number }[]>`SELECT id FROM advisors WHERE is_active ORDER BY id`
     ).map((row) => row.id);
-    // pgbench picks an advisor in a range of ids: all active ones when they are contiguous.
-    const contiguous = active.at(-1)! - active[0]! + 1 === active.length;
     const pgbenchAt = (clients: number) =>
       pgbenchCeiling({
         url: db.url,
@@ -175,8 +173,7 @@ async function main(): Promise<void> {
         seconds: SECONDS,
         firstUser: FIRST_USER,
         users: USERS,
-        firstAdvisor: active[0]!,
-        lastAdvisor: contiguous ? active.at(-1)! : active[0]!,
+        advisorIds: active,
         priceCents: 100,
       });
     const pgbench = [await pgbenchAt(8), await pgbenchAt(16)];

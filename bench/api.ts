@@ -35,13 +35,16 @@ import {
   load,
   loadAverage,
   loadResult,
+  paidSendSplit,
   pgbenchCeiling,
   productionEnv,
   resetStatements,
   statementReport,
   sampleWaitEvents,
+  scrapeMetrics,
   startServer,
   type LoadResult,
+  type PaidSendSplit,
 } from './lib.js';
 import { buildRequest, closedLoop, requestHead, type Answer } from './light-client.js';
 import { summarizeProfile } from './profile-summary.js';
@@ -132,6 +135,8 @@ interface PaidRun {
   waits: { samples: number; top: [string, number][] };
   /** With BENCH_PROFILE=1: the statements the database ran, per paid message. */
   statements: string | null;
+  /** Where the server's own counters say each send's time went. */
+  split: PaidSendSplit | null;
 }
 
 const PAID = Buffer.from('"paid_with":"balance"');
@@ -193,9 +198,11 @@ async function paidRun(
   ];
   const commits0 = await commits();
   if (PROFILE) await resetStatements(db.sql);
+  const metrics0 = await scrapeMetrics(server.url);
   const waits = sampleWaitEvents(db.sql, databaseName);
   const result = await paidSends(server.url, label, SECONDS, clients);
   const clientCpu = (await cpuMs(process.pid)) - client0;
+  const split = paidSendSplit(metrics0, await scrapeMetrics(server.url));
   const waited = await waits.stop();
   // The statistics reach pg_stat_database within a second; the sampler's own queries are not counted.
   await new Promise((resolve) => setTimeout(resolve, 1_500));
@@ -208,6 +215,7 @@ async function paidRun(
     clientCpuPerMessage: clientCpu / result.count,
     waits: waited,
     statements: PROFILE ? await statementReport(db.sql, databaseName, result.count) : null,
+    split,
   };
 }
 
@@ -302,7 +310,13 @@ const waitsLine = (run: PaidRun) =>
 const line = (label: string, run: PaidRun) =>
   `${label}${fmt(run.result.perSecond, 0)} paid messages/s   p50 ${fmt(run.result.p50, 2)} ms   p99 ${fmt(run.result.p99, 2)} ms   errors ${run.result.errors}\n` +
   `      CPU per message: server ${fmt(run.serverCpuPerMessage, 3)} ms, PostgreSQL ${fmt(run.databaseCpuPerMessage, 3)} ms, client ${fmt(run.clientCpuPerMessage, 3)} ms; commits per message ${fmt(run.commitsPerMessage, 2)}; ` +
-  `active backends on average by wait: ${waitsLine(run)}`;
+  `active backends on average by wait: ${waitsLine(run)}` +
+  (run.split ? `\n      ${splitLine(run.split, run.result)}` : '');
+/** The server's account of a paid send's time, beside what this client measured. */
+const splitLine = (split: PaidSendSplit, result: LoadResult) =>
+  `where the time went (the server's /metrics, average per send): answered in ${fmt(split.answerMs, 2)} ms at the server ` +
+  `(this client waited ${fmt(result.mean, 2)}): ${fmt(split.queueMs, 2)} waiting for its batch, ${fmt(split.databaseMs, 2)} in the database ` +
+  `(${fmt(split.sendsPerBatch, 1)} sends per batch), ${fmt(split.answerMs - split.queueMs - split.databaseMs, 2)} in HTTP and the handler`;
 
 console.log('');
 for (const [clients, run] of [

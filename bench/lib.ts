@@ -64,6 +64,8 @@ export async function benchDatabase(
 
 /** The bot token every benchmark signs its users' init data with (nothing is sent to Telegram). */
 export const BENCH_BOT_TOKEN = '123456789:BENCH-token-for-seer-benchmarks_abcd';
+/** The benchmarks read the server's own counters (GET /metrics) with this token. */
+export const BENCH_METRICS_TOKEN = 'bench-metrics-token-for-seer-benchmarks';
 
 /**
  * A server's environment as an operator runs it: production mode with a bot token, so no demo
@@ -79,6 +81,61 @@ export function productionEnv(databaseUrl: string): Record<string, string> {
     PUBLIC_URL: 'https://seer.example.com',
     FREE_MESSAGES: '0',
     LOG_LEVEL: 'error',
+    METRICS_TOKEN: BENCH_METRICS_TOKEN,
+  };
+}
+
+/** The server's own series (GET /metrics): each series with its labels, to its value. */
+export async function scrapeMetrics(url: string): Promise<Map<string, number>> {
+  const response = await fetch(`${url}/metrics`, {
+    headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` },
+  });
+  if (!response.ok) throw new Error(`GET /metrics answered ${response.status}`);
+  const series = new Map<string, number>();
+  for (const line of (await response.text()).split('\n')) {
+    if (line === '' || line.startsWith('#')) continue;
+    const space = line.lastIndexOf(' ');
+    series.set(line.slice(0, space), Number(line.slice(space + 1)));
+  }
+  return series;
+}
+
+/** Where the server says its paid sends' time went between two scrapes, per send, in ms. */
+export interface PaidSendSplit {
+  /** From the request's arrival to its answer written (CreateMessage, 2xx). */
+  answerMs: number;
+  /** Waiting for its batch to leave for the database. */
+  queueMs: number;
+  /** The database's call that carried it, until it answered. */
+  databaseMs: number;
+  sendsPerBatch: number;
+}
+
+export function paidSendSplit(
+  before: Map<string, number>,
+  after: Map<string, number>,
+): PaidSendSplit | null {
+  const grew = (pick: (series: string) => boolean) => {
+    let sum = 0;
+    for (const [series, value] of after) if (pick(series)) sum += value - (before.get(series) ?? 0);
+    return sum;
+  };
+  const answers = (part: 'sum' | 'count') =>
+    grew(
+      (series) =>
+        series.startsWith(`seer_http_request_duration_seconds_${part}{`) &&
+        series.includes('CreateMessage') &&
+        series.includes('status="2xx"'),
+    );
+  const named = (name: string) => grew((series) => series === name);
+  const sends = named('seer_paid_send_batched_sends_total');
+  const answered = answers('count');
+  if (sends === 0 || answered === 0) return null;
+  return {
+    answerMs: (answers('sum') / answered) * 1000,
+    queueMs: (named('seer_paid_send_queue_seconds_total') / sends) * 1000,
+    databaseMs: (named('seer_paid_send_database_seconds_total') / sends) * 1000,
+    sendsPerBatch: sends / named('seer_paid_send_batches_total'),
   };
 }
 
@@ -154,6 +211,8 @@ export interface LoadResult {
   count: number;
   errors: number;
   perSecond: number;
+  /** The average latency, ms. */
+  mean: number;
   p50: number;
   p99: number;
 }
@@ -188,6 +247,7 @@ export function loadResult(latencies: number[], errors: number, startedAt: numbe
     count: latencies.length,
     errors,
     perSecond: latencies.length / elapsed,
+    mean: latencies.reduce((sum, ms) => sum + ms, 0) / (latencies.length || 1),
     ...percentiles(latencies),
   };
 }

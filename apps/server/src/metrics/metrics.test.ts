@@ -42,6 +42,10 @@ describe('GET /metrics', () => {
       'seer_bot_outbox_due',
       'seer_bot_outbox_oldest_due_seconds',
       'seer_database_up',
+      'seer_paid_send_batches_total',
+      'seer_paid_send_batched_sends_total',
+      'seer_paid_send_queue_seconds_total',
+      'seer_paid_send_database_seconds_total',
       'process_resident_memory_bytes',
     ]) {
       expect(response.body).toContain(`# TYPE ${name} `);
@@ -154,5 +158,24 @@ describe('the deposit watcher and bot notice series', () => {
     expect(valueOf(body, 'seer_deposit_watcher_polls_total{result="failed"}')).toBe(1);
     expect(valueOf(body, 'seer_bot_notices_total{result="blocked"}')).toBe(1);
     expect(valueOf(body, 'seer_open_sockets')).toBe(7);
+  });
+});
+
+describe('the paid sends series', () => {
+  it("reads the group commit's totals at each scrape, as counters that only go up", async () => {
+    const metrics = new Metrics({ openSockets: () => 0 });
+    const totals = { batches: 2, sends: 5, queueSeconds: 0.5, databaseSeconds: 1.25 };
+    metrics.watchPaidSends(() => totals);
+    let { body } = await metrics.render();
+    expect(valueOf(body, 'seer_paid_send_batches_total')).toBe(2);
+    expect(valueOf(body, 'seer_paid_send_batched_sends_total')).toBe(5);
+    expect(valueOf(body, 'seer_paid_send_queue_seconds_total')).toBe(0.5);
+    expect(valueOf(body, 'seer_paid_send_database_seconds_total')).toBe(1.25);
+    Object.assign(totals, { batches: 3, sends: 9, queueSeconds: 0.75, databaseSeconds: 2 });
+    ({ body } = await metrics.render());
+    expect(valueOf(body, 'seer_paid_send_batches_total')).toBe(3);
+    expect(valueOf(body, 'seer_paid_send_batched_sends_total')).toBe(9);
+    expect(valueOf(body, 'seer_paid_send_queue_seconds_total')).toBe(0.75);
+    expect(valueOf(body, 'seer_paid_send_database_seconds_total')).toBe(2);
   });
 });

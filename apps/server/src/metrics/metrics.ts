@@ -7,6 +7,14 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { EventBus } from '../realtime/event-bus.js';
 
 export type NoticeResult = 'sent' | 'retried' | 'failed' | 'blocked';
+
+/** What the group commit of paid sends counts since the instance started (money/group-commit.ts). */
+export interface PaidSendTotals {
+  batches: number;
+  sends: number;
+  queueSeconds: number;
+  databaseSeconds: number;
+}
 export type PollResult = 'ok' | 'failed';
 
 export class Metrics {
@@ -175,6 +183,49 @@ export class Metrics {
 
   botNotice(result: NoticeResult): void {
     this.notices.inc({ result });
+  }
+
+  /**
+   * The paid sends' batches, read from the group commit's own totals at each scrape (nothing is
+   * done per send here). Divided by the sends, the two sums of seconds say how much of a paid
+   * send's answer time (seer_http_request_duration_seconds) was spent waiting for its batch to
+   * leave and how much in the database.
+   */
+  watchPaidSends(read: () => PaidSendTotals): void {
+    const registers = [this.registry];
+    const total = (name: string, help: string, pick: (totals: PaidSendTotals) => number) => {
+      let reported = 0;
+      new Counter({
+        name,
+        help,
+        registers,
+        collect() {
+          const value = pick(read());
+          if (value > reported) this.inc(value - reported);
+          reported = Math.max(reported, value);
+        },
+      });
+    };
+    total(
+      'seer_paid_send_batches_total',
+      'Batches of paid sends this instance took to the database (group commit: one statement and one commit each)',
+      (totals) => totals.batches,
+    );
+    total(
+      'seer_paid_send_batched_sends_total',
+      'Paid sends those batches carried',
+      (totals) => totals.sends,
+    );
+    total(
+      'seer_paid_send_queue_seconds_total',
+      'Summed over paid sends: seconds each waited for its batch to leave for the database',
+      (totals) => totals.queueSeconds,
+    );
+    total(
+      'seer_paid_send_database_seconds_total',
+      'Summed over paid sends: seconds the database took with the call that carried each, until it answered',
+      (totals) => totals.databaseSeconds,
+    );
   }
 
   async render(): Promise<{ contentType: string; body: string }> {

@@ -351,4 +351,44 @@ describe('group commit of paid sends', () => {
     expect(Date.now() - started).toBeLessThan(5_000); // no deadlock_timeout waits
     expect(await ledgerMatchesBalances()).toBe(true);
   });
+
+  it('counts how long sends waited for their batch and how long the database took, before answering', async () => {
+    const HELD_MS = 40;
+    const row = (index: number) => ({
+      out_index: index,
+      out_outcome: 'ok',
+      out_message_id: index + 1,
+      out_created_at: new Date(),
+      out_balance_cents: 0,
+      out_free_messages: 0,
+      out_price_cents: PRICE,
+      out_paid_with: 'balance' as const,
+    });
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    let releaseFirst = () => {};
+    const batcher = new GroupCommit(
+      {
+        // The lone first send stays in the "database" until the test lets it go.
+        sendPaidMessage: () => new Promise((resolve) => (releaseFirst = () => resolve(row(0)))),
+        sendPaidMessages: (sends) => sleep(HELD_MS).then(() => sends.map((_, i) => row(i))),
+      },
+      { maxBatch: 32, maxInFlight: 1 },
+    );
+    let countedWhenAnswered = 0;
+    const first = batcher.send(sendOf(1)).then(() => {
+      countedWhenAnswered = batcher.stats.databaseSeconds;
+    });
+    await sleep(1);
+    // These two arrive while the first is in the database, and wait for it to answer.
+    const next = [batcher.send(sendOf(2)), batcher.send(sendOf(3))];
+    await sleep(HELD_MS);
+    releaseFirst();
+    await Promise.all([first, ...next]);
+    // Timers may fire up to a millisecond early; the bounds leave that margin.
+    const held = (HELD_MS - 2) / 1000;
+    expect(batcher.stats).toMatchObject({ batches: 2, sends: 3, largestBatch: 2 });
+    expect(countedWhenAnswered).toBeGreaterThanOrEqual(held);
+    expect(batcher.stats.databaseSeconds).toBeGreaterThanOrEqual(held + 2 * held);
+    expect(batcher.stats.queueSeconds).toBeGreaterThanOrEqual(2 * held);
+  });
 });

@@ -14,6 +14,11 @@
  * its database error). A batch that fails in a way that cannot prove nothing was committed
  * (connection lost, server shutting down) is not run again: every send in it gets that error.
  * A send is answered only after its batch has committed.
+ *
+ * The batches count what they did (`stats`): how many, how many sends, and, summed over the sends,
+ * how long each waited for its batch to leave and how long the database took with it. /metrics
+ * exports them (metrics/metrics.ts), so an operator and the benchmarks see where a paid send's
+ * time goes: one clock read per send and two per database call.
  */
 import type { BatchedSendRow, PaidSendArgs, PaidSendRow } from './money.repository.js';
 
@@ -33,24 +38,37 @@ export const GROUP_COMMIT_DEFAULTS: GroupCommitOptions = { maxBatch: 32, maxInFl
 
 interface Waiting {
   send: PaidSendArgs;
+  /** When the send arrived (performance.now(), ms). */
+  arrivedAt: number;
   resolve(row: PaidSendRow): void;
   reject(error: unknown): void;
 }
 
-/** What the batches did since start: for the benchmarks and the decision record's figures. */
+/** What the batches did since start: for the metrics, the benchmarks and the decision records. */
 export interface GroupCommitStats {
   batches: number;
   sends: number;
   largestBatch: number;
   /** Sends of refused batches that were run again on their own. */
   retriedAlone: number;
+  /** Summed over sends: how long each waited for its batch to leave, in seconds. */
+  queueSeconds: number;
+  /** Summed over sends: how long each one's batch took in the database until answered, in seconds. */
+  databaseSeconds: number;
 }
 
 export class GroupCommit {
   private queue: Waiting[] = [];
   private inFlight = 0;
   private scheduled = false;
-  readonly stats: GroupCommitStats = { batches: 0, sends: 0, largestBatch: 0, retriedAlone: 0 };
+  readonly stats: GroupCommitStats = {
+    batches: 0,
+    sends: 0,
+    largestBatch: 0,
+    retriedAlone: 0,
+    queueSeconds: 0,
+    databaseSeconds: 0,
+  };
 
   constructor(
     private readonly store: SendStore,
@@ -59,7 +77,7 @@ export class GroupCommit {
 
   send(send: PaidSendArgs): Promise<PaidSendRow> {
     return new Promise<PaidSendRow>((resolve, reject) => {
-      this.queue.push({ send, resolve, reject });
+      this.queue.push({ send, arrivedAt: performance.now(), resolve, reject });
       this.schedule();
     });
   }
@@ -86,17 +104,19 @@ export class GroupCommit {
   }
 
   private async run(batch: Waiting[]): Promise<void> {
+    const leftAt = performance.now();
     this.stats.batches++;
     this.stats.sends += batch.length;
     this.stats.largestBatch = Math.max(this.stats.largestBatch, batch.length);
+    for (const waiting of batch) this.stats.queueSeconds += (leftAt - waiting.arrivedAt) / 1000;
     if (batch.length === 1) {
       const [only] = batch;
-      await this.store.sendPaidMessage(only!.send).then(only!.resolve, only!.reject);
+      await this.timed(1, this.store.sendPaidMessage(only!.send)).then(only!.resolve, only!.reject);
       return;
     }
     let rows: BatchedSendRow[];
     try {
-      rows = await this.store.sendPaidMessages(batch.map((w) => w.send));
+      rows = await this.timed(batch.length, this.store.sendPaidMessages(batch.map((w) => w.send)));
     } catch (error) {
       if (!refusedBeforeCommit(error)) {
         for (const waiting of batch) waiting.reject(error);
@@ -105,7 +125,10 @@ export class GroupCommit {
       // The statement was refused, so none of the batch was written: each goes again alone.
       for (const waiting of batch) {
         this.stats.retriedAlone++;
-        await this.store.sendPaidMessage(waiting.send).then(waiting.resolve, waiting.reject);
+        await this.timed(1, this.store.sendPaidMessage(waiting.send)).then(
+          waiting.resolve,
+          waiting.reject,
+        );
       }
       return;
     }
@@ -120,6 +143,14 @@ export class GroupCommit {
       if (!answered.has(index)) {
         waiting.reject(new Error('the batched paid send did not answer for every send'));
       }
+    });
+  }
+
+  /** A call to the database, its time counted for each send it carries, before any is answered. */
+  private timed<T>(sends: number, call: Promise<T>): Promise<T> {
+    const startedAt = performance.now();
+    return call.finally(() => {
+      this.stats.databaseSeconds += ((performance.now() - startedAt) / 1000) * sends;
     });
   }
 }

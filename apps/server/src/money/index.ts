@@ -32,14 +32,16 @@ export const moneyModule = defineModule({
   // The notification list and the bot's receipts are written with each ledger row.
   needs: ['notifications', 'bot'],
   personalData: () => moneyPersonalData(),
-  create: ({ sql, events, config, services: { feed, receipts } }) => ({
-    money: new MoneyService(
+  create: ({ sql, events, config, server, services: { feed, receipts } }) => {
+    const money = new MoneyService(
       sql,
       new MoneyRepository(sql),
       events,
       receipts ? [feed, receipts] : [feed],
       { ...GROUP_COMMIT_DEFAULTS, maxBatch: config.paidSendBatch },
-    ),
-  }),
+    );
+    server?.metrics.watchPaidSends(() => money.paidSends.stats);
+    return { money };
+  },
   deliveries: [moneyDeliveries],
 });

@@ -33,9 +33,11 @@ import {
   cpuMs,
   databaseCpuMs,
   fmt,
+  paidSendSplit,
   percentiles,
   pgbenchCeiling,
   productionEnv,
+  scrapeMetrics,
   type BenchDatabase,
 } from './lib.js';
 
@@ -100,8 +102,6 @@ async function collectGarbage(inspectorPort: number): Promise<void> {
   }
 }
 
-const BENCH_METRICS_TOKEN = 'bench-metrics-token-0123456789';
-
 interface ServerMemory {
   heapUsed: number;
   /** What the heap holds from the system: its pages in use, and room it keeps for what comes next. */
@@ -110,17 +110,10 @@ interface ServerMemory {
 }
 
 /** The server's own /metrics text. */
-async function metricsText(base: string): Promise<string> {
-  const response = await fetch(`${base}/metrics`, {
-    headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` },
-  });
-  return response.text();
-}
-
 /** The server's heap in use and its memory outside the heap, from its own /metrics (bytes). */
 async function serverMemory(base: string): Promise<ServerMemory> {
-  const text = await metricsText(base);
-  const gauge = (name: string) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? NaN);
+  const series = await scrapeMetrics(base);
+  const gauge = (name: string) => series.get(name) ?? NaN;
   return {
     heapUsed: gauge('nodejs_heap_size_used_bytes'),
     heapTotal: gauge('nodejs_heap_size_total_bytes'),
@@ -207,8 +200,6 @@ async function main(): Promise<void> {
       env: {
         ...productionEnv(db.url),
         LOG_LEVEL: 'warn',
-        // The server's own memory figures (heap, buffers) beside its RSS.
-        METRICS_TOKEN: BENCH_METRICS_TOKEN,
         // Events between instances as configured: Redis with REDIS_URL, else PostgreSQL NOTIFY.
         ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
       },
@@ -259,7 +250,7 @@ async function main(): Promise<void> {
     await collectGarbage(inspectorPort);
     const settledKb = await settledRss(pid, 2);
     const settledMemory = await serverMemory(server.base);
-    const open = Number(/^seer_open_sockets (\d+)/m.exec(await metricsText(server.base))?.[1]);
+    const open = (await scrapeMetrics(server.base)).get('seer_open_sockets') ?? NaN;
     const heapLine = (memory: ServerMemory) => {
       const perSocket = (name: keyof ServerMemory) =>
         fmt((memory[name] - baseMemory[name]) / 1024 / IDLE_SOCKETS);
@@ -410,7 +401,9 @@ async function main(): Promise<void> {
       await cpuMs(process.pid),
     ];
     clientLag.reset();
+    const metrics0 = await scrapeMetrics(server.base);
     const steady = await run(RATE, 8);
+    const split = paidSendSplit(metrics0, await scrapeMetrics(server.base));
     const clientCpuPerMessage = ((await cpuMs(process.pid)) - clientCpu0) / steady.sent;
     const clientLagP99 = clientLag.percentile(99) / 1e6;
     const serverCpuPerMessage = ((await cpuMs(pid)) - serverCpu0) / steady.sent;
@@ -420,6 +413,12 @@ async function main(): Promise<void> {
       `at ${RATE} paid messages/s for ${fmt(steady.seconds)} s: ${steady.arrived}/${steady.sent} delivered (${steady.delivered} within the window), ${steady.failed} failed; ` +
         `send-to-delivery p50 ${fmt(steady.p50)} ms, p99 ${fmt(steady.p99)} ms (target ≤ ${TARGET_P99_MS} ms, all delivered: ${pass(steady.p99 <= TARGET_P99_MS && steady.arrived === steady.sent && steady.failed === 0)}); CreateMessage answer p99 ${fmt(steady.ackP99)} ms`,
     );
+    if (split)
+      console.log(
+        `  before the commit (the server's /metrics, average per send): answered in ${fmt(split.answerMs, 2)} ms at the server: ` +
+          `${fmt(split.queueMs, 2)} waiting for its batch, ${fmt(split.databaseMs, 2)} in the database (${fmt(split.sendsPerBatch, 1)} sends per batch), ` +
+          `${fmt(split.answerMs - split.queueMs - split.databaseMs, 2)} in HTTP and the handler`,
+      );
     console.log(
       `client event-loop delay p99 ${fmt(clientLagP99)} ms; advisor sockets lost: ${advisorSocketsLost.length ? advisorSocketsLost.join(', ') : 'none'}`,
     );

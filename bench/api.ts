@@ -12,7 +12,9 @@
  *     loop, as pgbench's clients), with requests built before the run; every user has called
  *     once before the measured run, as a Mini App does when it opens. Group commit on is measured
  *     again with 16 connections, as pgbench is: with 8 the loop waits on each answer's round
- *     trip with CPU to spare (decision 058);
+ *     trip with CPU to spare (decision 058). Under each run, where the server's own counters say
+ *     a send's time went: waiting for its batch, in the database, and in HTTP and the handler
+ *     (GET /metrics before and after; decision 060);
  *  4. GetAllManagers (with Accept-Encoding gzip, as every browser sends it, and without) and
  *     /api/health requests per second (the light client, 32 connections), with the server's
  *     CPU per request.

@@ -6,6 +6,8 @@
  * messages delivered end to end; resident memory per idle authenticated socket with 10,000 open.
  * Targets on the 2-core machine: p99 ≤ 20 ms at 1,000 msg/s with every message delivered;
  * ≤ 8 KB per idle socket. BENCH_CHAT_ONLY=memory measures only the idle sockets.
+ * At 1,000/s it also prints where the server's own counters say a send's time went before the
+ * commit: waiting for its batch, in the database, and in HTTP and the handler (decision 060).
  * The idle sockets are measured twice: right after the 10,000 handshakes, when the heap still
  * holds their garbage, and settled, once the collector has run (the server left alone does so
  * within about half a minute; the benchmark asks for it through the inspector, on 127.0.0.1,

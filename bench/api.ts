@@ -33,6 +33,7 @@ import {
   benchDatabase,
   cpuMs,
   databaseCpuMs,
+  describeSplit,
   fmt,
   load,
   loadAverage,
@@ -316,9 +317,7 @@ const line = (label: string, run: PaidRun) =>
   (run.split ? `\n      ${splitLine(run.split, run.result)}` : '');
 /** The server's account of a paid send's time, beside what this client measured. */
 const splitLine = (split: PaidSendSplit, result: LoadResult) =>
-  `where the time went (the server's /metrics, average per send): answered in ${fmt(split.answerMs, 2)} ms at the server ` +
-  `(this client waited ${fmt(result.mean, 2)}): ${fmt(split.queueMs, 2)} waiting for its batch, ${fmt(split.databaseMs, 2)} in the database ` +
-  `(${fmt(split.sendsPerBatch, 1)} sends per batch), ${fmt(split.answerMs - split.queueMs - split.databaseMs, 2)} in HTTP and the handler`;
+  `where the time went (the server's /metrics, average per send; this client waited ${fmt(result.mean, 2)} ms): ${describeSplit(split)}`;
 
 console.log('');
 for (const [clients, run] of [

@@ -6,8 +6,8 @@
  * messages delivered end to end; resident memory per idle authenticated socket with 10,000 open.
  * Targets on the 2-core machine: p99 ≤ 20 ms at 1,000 msg/s with every message delivered;
  * ≤ 8 KB per idle socket. BENCH_CHAT_ONLY=memory measures only the idle sockets.
- * At 1,000/s it also prints where the server's own counters say a send's time went before the
- * commit: waiting for its batch, in the database, and in HTTP and the handler (decision 060).
+ * At 1,000/s it also prints where the server's own counters say a send's answer spent its time:
+ * waiting for its batch, in the database, and in HTTP and the handler (decision 060).
  * The idle sockets are measured twice: right after the 10,000 handshakes, when the heap still
  * holds their garbage, and settled, once the collector has run (the server left alone does so
  * within about half a minute; the benchmark asks for it through the inspector, on 127.0.0.1,
@@ -34,6 +34,7 @@ import {
   benchDatabase,
   cpuMs,
   databaseCpuMs,
+  describeSplit,
   fmt,
   paidSendSplit,
   percentiles,
@@ -111,7 +112,6 @@ interface ServerMemory {
   external: number;
 }
 
-/** The server's own /metrics text. */
 /** The server's heap in use and its memory outside the heap, from its own /metrics (bytes). */
 async function serverMemory(base: string): Promise<ServerMemory> {
   const series = await scrapeMetrics(base);
@@ -417,9 +417,7 @@ async function main(): Promise<void> {
     );
     if (split)
       console.log(
-        `  before the commit (the server's /metrics, average per send): answered in ${fmt(split.answerMs, 2)} ms at the server: ` +
-          `${fmt(split.queueMs, 2)} waiting for its batch, ${fmt(split.databaseMs, 2)} in the database (${fmt(split.sendsPerBatch, 1)} sends per batch), ` +
-          `${fmt(split.answerMs - split.queueMs - split.databaseMs, 2)} in HTTP and the handler`,
+        `  the answers (the server's /metrics, average per send): ${describeSplit(split)}`,
       );
     console.log(
       `client event-loop delay p99 ${fmt(clientLagP99)} ms; advisor sockets lost: ${advisorSocketsLost.length ? advisorSocketsLost.join(', ') : 'none'}`,

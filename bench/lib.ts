@@ -111,6 +111,15 @@ export interface PaidSendSplit {
   sendsPerBatch: number;
 }
 
+/** The split in words, as the benchmarks print it. */
+export function describeSplit(split: PaidSendSplit): string {
+  const rest = split.answerMs - split.queueMs - split.databaseMs;
+  return (
+    `answered in ${fmt(split.answerMs, 2)} ms at the server: ${fmt(split.queueMs, 2)} waiting for its batch, ` +
+    `${fmt(split.databaseMs, 2)} in the database (${fmt(split.sendsPerBatch, 1)} sends per batch), ${fmt(rest, 2)} in HTTP and the handler`
+  );
+}
+
 export function paidSendSplit(
   before: Map<string, number>,
   after: Map<string, number>,

@@ -7,6 +7,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { EventBus } from '../realtime/event-bus.js';
 
 export type NoticeResult = 'sent' | 'retried' | 'failed' | 'blocked';
+export type PollResult = 'ok' | 'failed';
 
 /** What the group commit of paid sends counts since the instance started (money/group-commit.ts). */
 export interface PaidSendTotals {
@@ -15,7 +16,6 @@ export interface PaidSendTotals {
   queueSeconds: number;
   databaseSeconds: number;
 }
-export type PollResult = 'ok' | 'failed';
 
 export class Metrics {
   readonly registry = new Registry();

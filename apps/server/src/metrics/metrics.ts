@@ -201,8 +201,10 @@ export class Metrics {
         registers,
         collect() {
           const value = pick(read());
-          if (value > reported) this.inc(value - reported);
-          reported = Math.max(reported, value);
+          if (value > reported) {
+            this.inc(value - reported);
+            reported = value;
+          }
         },
       });
     };

@@ -98,7 +98,22 @@ export function freePort() {
  * @param {{ port?: number, env?: Record<string, string>, readyTimeoutMs?: number }} [options]
  */
 export async function startSeerServer(options = {}) {
-  const port = options.port ?? (await freePort());
+  if (options.port !== undefined) return startOn(options.port, options);
+  // A port found free can be taken before the server listens on it (the server starts its
+  // database first, and any outgoing connection may use the port meanwhile): then it starts again
+  // on another one.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOn(await freePort(), options);
+    } catch (error) {
+      if (attempt === 3 || !(error instanceof PortTakenError)) throw error;
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+async function startOn(port, options) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'seer-e2e-'));
   const env = {
     ...process.env,
@@ -148,7 +163,8 @@ export async function startSeerServer(options = {}) {
   for (;;) {
     if (hasExited) {
       rmSync(dataDir, { recursive: true, force: true });
-      throw new Error(`Seer server exited before it was ready:\n${output}`);
+      const message = `Seer server exited before it was ready:\n${output}`;
+      throw output.includes('EADDRINUSE') ? new PortTakenError(message) : new Error(message);
     }
     try {
       const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) });

@@ -297,6 +297,8 @@ describe('deciding a case', () => {
 
     const mine = (await call(user, 'GetMyDisputes.php')).json().disputes[0];
     expect(mine).toMatchObject({ status: 'refunded', refunded_cents: 3 * PRICE });
+    // Each notice once: the case opened, then decided (the outbox may deliver them in either order).
+    await noticeWith(user, 'We have received your case');
     await noticeWith(user, 'is decided: $4.50 is back on your balance.');
     expect(caseNotices(user)).toHaveLength(2);
   });

@@ -201,7 +201,6 @@ async function main(): Promise<void> {
     server = await spawnServer({
       env: {
         ...productionEnv(db.url),
-        LOG_LEVEL: 'warn',
         // Events between instances as configured: Redis with REDIS_URL, else PostgreSQL NOTIFY.
         ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
       },

@@ -5,6 +5,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import { connect, type Sql } from '../apps/server/src/db/database.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
@@ -70,7 +71,8 @@ export const BENCH_METRICS_TOKEN = 'bench-metrics-token-for-seer-benchmarks';
 /**
  * A server's environment as an operator runs it: production mode with a bot token, so no demo
  * advisors, demo replies or demo sign-in (the benchmark seeds its own data). The bot's calls go
- * to the discard port on this machine and fail at once instead of reaching for Telegram.
+ * to the discard port on this machine and fail at once instead of reaching for Telegram. It logs
+ * at the default level, a line per request, as a server in production does (decision 062).
  */
 export function productionEnv(databaseUrl: string): Record<string, string> {
   return {
@@ -80,7 +82,6 @@ export function productionEnv(databaseUrl: string): Record<string, string> {
     NODE_ENV: 'production',
     PUBLIC_URL: 'https://seer.example.com',
     FREE_MESSAGES: '0',
-    LOG_LEVEL: 'error',
     METRICS_TOKEN: BENCH_METRICS_TOKEN,
   };
 }
@@ -158,7 +159,10 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the compiled server (as `npm start` runs it) as a child process and waits for /api/health. */
+/**
+ * Starts the compiled server (as `npm start` runs it) as a child process and waits for /api/health.
+ * Its log lines are read as a log collector would read them; only warnings and errors are shown.
+ */
 export async function startServer(
   env: Record<string, string>,
   nodeArgs: string[] = [],
@@ -166,9 +170,10 @@ export async function startServer(
   const port = await freePort();
   const main = ensureCompiledServer();
   const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', main], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
+  showWarnings(child.stdout!);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
@@ -190,6 +195,17 @@ export async function startServer(
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** Passes on a server's log lines from warnings up (pino's levels 40, 50 and 60) to stderr. */
+function showWarnings(stdout: Readable): void {
+  let partial = '';
+  stdout.setEncoding('utf8');
+  stdout.on('data', (chunk: string) => {
+    const lines = (partial + chunk).split('\n');
+    partial = lines.pop()!;
+    for (const line of lines) if (/"level":[456]0/.test(line)) process.stderr.write(`${line}\n`);
+  });
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });

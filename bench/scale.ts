@@ -370,7 +370,7 @@ async function main(): Promise<void> {
 }
 
 function serverEnv(databaseUrl: string, redisUrl: string): Record<string, string> {
-  return { ...productionEnv(databaseUrl), REDIS_URL: redisUrl, LOG_LEVEL: 'warn' };
+  return { ...productionEnv(databaseUrl), REDIS_URL: redisUrl };
 }
 
 main().catch((error: unknown) => {

@@ -73,7 +73,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
   const startedAt = Date.now();
-  log = createLogger(config.logLevel);
+  log = createLogger(config.logLevel, { buffered: true });
   if (config.demo && config.botToken)
     log.warn(
       'DEMO=1 with a bot token: demo advisors answer real Telegram users by themselves. Use it on a staging bot only, never on the production one.',

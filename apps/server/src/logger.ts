@@ -7,6 +7,12 @@ export type { Logger };
 const BUFFERED_BYTES = 4096;
 /** How often held lines are written at the latest. */
 const BUFFERED_FLUSH_MS = 250;
+/**
+ * Lines held while standard output does not take them (a stalled log collector): beyond this,
+ * new lines are dropped, where a synchronous write would stall the server and an unbounded
+ * buffer would grow until the process runs out of memory.
+ */
+const BUFFERED_MAX_BYTES = 16 * 1024 * 1024;
 
 export interface LoggerOptions {
   buffered?: boolean;
@@ -29,6 +35,7 @@ export function createLogger(level: string, options: LoggerOptions = {}): Logger
     dest: options.fd ?? 1,
     sync: false,
     minLength: BUFFERED_BYTES,
+    maxLength: BUFFERED_MAX_BYTES,
     periodicFlush: options.flushMs ?? BUFFERED_FLUSH_MS,
   });
   return pino(

@@ -7,15 +7,20 @@
 // proposed upstream, pull requests 1168 and 1209, are not released). And a server that closes the
 // connection during its startup without saying why (a database still starting, a proxy in front of
 // a dead one) makes the driver reconnect at once, thousands of times a second, for as long as that
-// lasts, while the query waits (issue 1193, pull request 1214, not released). Four small changes,
-// applied to the ES module and the CommonJS copy alike:
+// lasts, while the query waits (issue 1193, pull request 1214, not released). And a reservation
+// (sql.reserve(), which each leader lock makes) queued while a connection closes is taken into that
+// connection's reconnect and dropped there: it never settles, and the job waiting for its lock stops
+// for good (issue 1195, not fixed upstream). Five small changes, applied to the ES module and the
+// CommonJS copy alike:
 // 1. a write with no socket fails its queries with CONNECTION_CLOSED (the upstream proposal);
 // 2. a transaction whose connection closed rejects its later statements at once, so none of them
 //    can reach a connection the pool has meanwhile reopened (outside the transaction);
 // 3. a reserved connection that closed rejects its later queries, and releasing it leaves it with
 //    the closed ones (the pool reconnects it when needed) instead of handing a dead one out;
 // 4. a connection closed during startup without an error fails the query waiting for it with
-//    CONNECTION_CLOSED (503 to the caller), and the next attempt waits for the reconnect backoff.
+//    CONNECTION_CLOSED (503 to the caller), and the next attempt waits for the reconnect backoff;
+// 5. a connection opened for a reservation goes to it; a reservation settles once and leaves the
+//    queue when it does, so a connection is never handed to one that has already failed.
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -59,6 +64,27 @@ const CHANGES = {
   }
 
   function connectTimedOut() {`,
+    },
+    {
+      from: `      if (needsTypes) {
+        initial.reserve && (initial = null)
+        return fetchArrayTypes()
+      }
+
+      initial && !initial.reserve && execute(initial)
+      options.shared.retries = retries = 0`,
+      to: `      if (needsTypes)
+        return fetchArrayTypes()
+
+      if (initial.reserve) { // ${MARKER}: the connection goes to the reservation it was opened for
+        const reservation = initial
+        options.shared.retries = retries = 0
+        initial = null
+        return reservation.reserve(connection) || onopen(connection)
+      }
+
+      execute(initial)
+      options.shared.retries = retries = 0`,
     },
   ],
   'index.js': [
@@ -136,6 +162,27 @@ const CHANGES = {
         if (closedError) return q.reject(closedError) // ${MARKER}
         c.queue === full`,
     },
+    {
+      from: `        const query = { reserve: resolve, reject }
+        queries.push(query)`,
+      to: `        let settled = false // ${MARKER}: a reservation settles once, and leaves the queue then
+        const query = {
+          reserve: c => !settled && (settled = true, queries.remove(query), resolve(c), true),
+          reject: e => { settled || (settled = true, queries.remove(query), reject(e)) }
+        }
+        queries.push(query)`,
+    },
+    {
+      from: `      if (query.reserve)
+        return query.reserve(c)
+`,
+      to: `      if (query.reserve) {
+        if (query.reserve(c))
+          return
+        continue // ${MARKER}: a reservation settled meanwhile takes nothing
+      }
+`,
+    },
   ],
 };
 
@@ -158,7 +205,7 @@ export function patchPostgres(fromDir = 'apps/server') {
   if (version !== PATCHED_VERSION)
     throw new Error(
       `postgres ${version} is installed; scripts/patch-postgres.mjs is written for ${PATCHED_VERSION}. ` +
-        'Check whether the new version fixes issues 1154, 1208 and 1193, then update or drop the patch.',
+        'Check whether the new version fixes issues 1154, 1208, 1193 and 1195, then update or drop the patch.',
     );
   const changed = [];
   for (const flavour of ['src', 'cjs/src']) {

@@ -2,7 +2,8 @@
  * The database driver when a connection's server goes away (scripts/patch-postgres.mjs): queries
  * fail with CONNECTION_CLOSED, the process lives on, nothing runs outside its transaction, and the
  * pool serves again afterwards; a server that hangs up during startup fails the waiting queries
- * instead of holding them while the driver reconnects without pause.
+ * instead of holding them while the driver reconnects without pause; a reservation queued while a
+ * connection closes gets a connection once the pool has one again, instead of waiting for ever.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/harness.js';
@@ -56,6 +57,66 @@ describe('the postgres driver when a connection is terminated', () => {
       expect(await lastStatement).toMatchObject({ code: 'CONNECTION_CLOSED' });
       expect(await db.sql`SELECT n FROM driver_probe`).toEqual([]);
       expect(await sql`SELECT 1 AS one`).toEqual([{ one: 1 }]);
+    } finally {
+      await sql.end({ timeout: 1 });
+    }
+  });
+});
+
+describe('a reserved connection asked for while the pool cannot give one', () => {
+  const behindProxy = databaseBehindProxy();
+  /** The promise's outcome, or 'still waiting' after `ms` (a hang would otherwise time the test out). */
+  const within = <T>(ms: number, promise: Promise<T>) =>
+    Promise.race([
+      promise.then(
+        (value) => ({ outcome: 'resolved' as const, value }),
+        (error: { code?: string }) => ({ outcome: 'rejected' as const, code: error.code }),
+      ),
+      pause(ms).then(() => ({ outcome: 'still waiting' as const })),
+    ]);
+
+  it('gets the connection that closed under it once the pool has opened it again', async () => {
+    const { db, proxy } = behindProxy;
+    const sql = connect(proxy.urlFor(db.url), 1);
+    try {
+      // The only connection is busy, so the reservation queues; then that connection drops.
+      const busy = sql`SELECT pg_sleep(5)`.catch((error: { code?: string }) => error.code);
+      await pause(100);
+      const reserving = sql.reserve();
+      proxy.cut();
+      proxy.restore();
+      expect(await busy).toBe('CONNECTION_CLOSED');
+      // Unpatched, the closed connection took the reservation into its reconnect and dropped it.
+      const reserved = await within(5_000, reserving);
+      expect(reserved.outcome).toBe('resolved');
+      if (reserved.outcome !== 'resolved') return;
+      expect(await reserved.value`SELECT 1 AS one`).toEqual([{ one: 1 }]);
+      reserved.value.release();
+      expect(await sql`SELECT 1 AS one`).toEqual([{ one: 1 }]);
+    } finally {
+      await sql.end({ timeout: 1 });
+    }
+  });
+
+  it('fails while the database is away, and leaves the pool whole for later queries', async () => {
+    const { db, proxy } = behindProxy;
+    const sql = connect(proxy.urlFor(db.url), 1);
+    try {
+      proxy.cut();
+      expect(await within(8_000, sql.reserve())).toMatchObject({
+        outcome: 'rejected',
+        code: 'ECONNREFUSED',
+      });
+      proxy.restore();
+      // The failed reservation has left the queue: no connection that opens later goes to it.
+      for (let i = 0; i < 3; i++)
+        expect(await within(5_000, sql`SELECT ${i}::int AS n`)).toEqual({
+          outcome: 'resolved',
+          value: [{ n: i }],
+        });
+      const reserved = await within(5_000, sql.reserve());
+      expect(reserved.outcome).toBe('resolved');
+      if (reserved.outcome === 'resolved') reserved.value.release();
     } finally {
       await sql.end({ timeout: 1 });
     }

@@ -10,7 +10,7 @@
 // lasts, while the query waits (issue 1193, pull request 1214, not released). And a reservation
 // (sql.reserve(), which each leader lock makes) queued while a connection closes is taken into that
 // connection's reconnect and dropped there: it never settles, and the job waiting for its lock stops
-// for good (issue 1195, not fixed upstream). Five small changes, applied to the ES module and the
+// for good (issue 1195, not fixed upstream). Six small changes, applied to the ES module and the
 // CommonJS copy alike:
 // 1. a write with no socket fails its queries with CONNECTION_CLOSED (the upstream proposal);
 // 2. a transaction whose connection closed rejects its later statements at once, so none of them
@@ -20,7 +20,10 @@
 // 4. a connection closed during startup without an error fails the query waiting for it with
 //    CONNECTION_CLOSED (503 to the caller), and the next attempt waits for the reconnect backoff;
 // 5. a connection opened for a reservation goes to it; a reservation settles once and leaves the
-//    queue when it does, so a connection is never handed to one that has already failed.
+//    queue when it does, so a connection is never handed to one that has already failed;
+// 6. a connection that closes drops the bytes it held for the next turn of the event loop, with
+//    the turn. Kept, they went in front of the next connection's startup message, which then was
+//    never sent: each attempt of that connection failed with CONNECT_TIMEOUT after 5 s instead.
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -85,6 +88,15 @@ const CHANGES = {
 
       execute(initial)
       options.shared.retries = retries = 0`,
+    },
+    {
+      from: `    incomings = null
+    clearImmediate(nextWriteTimer)
+    socket.removeListener('data', data)`,
+      to: `    incomings = null
+    clearImmediate(nextWriteTimer)
+    chunk = nextWriteTimer = null // ${MARKER}: what was held for the closed socket is dropped
+    socket.removeListener('data', data)`,
     },
   ],
   'index.js': [

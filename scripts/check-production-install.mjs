@@ -151,8 +151,12 @@ async function main() {
   postgresPid = Number(
     readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0],
   );
-  if (!/"msg":"Seer is ready at https:\/\/seer\.example\.com"/.test(output))
-    fail(`"Seer is ready" does not name PUBLIC_URL:\n${output}`);
+  // Health answers once the server listens; the ready line follows when the workers have started.
+  const readyBy = Date.now() + 10_000;
+  while (!/"msg":"Seer is ready at https:\/\/seer\.example\.com"/.test(output)) {
+    if (Date.now() > readyBy) fail(`"Seer is ready" naming PUBLIC_URL not printed:\n${output}`);
+    await pause(100);
+  }
 
   const page = await fetch(`${base}/`);
   const html = await page.text();

@@ -131,6 +131,9 @@ async function main(): Promise<void> {
     },
     `Seer is ready at ${config.publicUrl}`,
   );
+  // The line an operator (or a supervisor reading the log) waits for goes out now, with the start's
+  // lines before it, not with the next block.
+  log.flush();
 }
 
 main().catch(async (error: unknown) => {

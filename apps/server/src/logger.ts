@@ -25,9 +25,10 @@ export interface LoggerOptions {
 /**
  * The server process's logger is `buffered` (docs/decisions/062-log-lines-written-in-blocks.md):
  * a line per request, each written on its own, cost about 50 µs of the server's CPU per paid send
- * (an eighth of it) on a small VM, one system call each. Buffered, lines go out in blocks of up to 4 KB, at most 250 ms
- * late; a warning or an error starts the write at once with whatever is held before it (main.ts
- * does the same after its ready line), and pino writes what is left when the process exits.
+ * (an eighth of it) on a small VM, one system call each. Buffered, lines go out in blocks of up to
+ * 4 KB, at most 250 ms late; a warning or an error starts the write at once with whatever is held
+ * before it (main.ts does the same after its ready line), and pino writes what is left when the
+ * process exits.
  */
 export function createLogger(level: string, options: LoggerOptions = {}): Logger {
   if (!options.buffered) return pino({ level });
